@@ -1,0 +1,7 @@
+/**
+ * Jackson defaults shared by the library.
+ */
+@NullMarked
+package dev.agcore.json;
+
+import org.jspecify.annotations.NullMarked;

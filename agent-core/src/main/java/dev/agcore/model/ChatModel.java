@@ -1,0 +1,45 @@
+package dev.agcore.model;
+
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A chat model. Implementations are non-blocking and thread-safe; register one as a bean
+ * to make it available to agents.
+ */
+public interface ChatModel {
+
+	/**
+	 * Send a request and emit the complete response.
+	 * @param request the request
+	 * @return a Mono that emits exactly one response, or fails with a
+	 * {@link ModelException}
+	 */
+	Mono<ChatResponse> call(ChatRequest request);
+
+	/**
+	 * Send a request and emit the response as it is generated. Folding the chunks with a
+	 * {@link ChatResponseAccumulator} gives the same response {@link #call} would.
+	 * @param request the request
+	 * @return the chunks; fails with a {@link ModelException}
+	 */
+	Flux<ChatChunk> stream(ChatRequest request);
+
+	/**
+	 * Return the provider name used in metrics ({@code gen_ai.provider.name}), such as
+	 * {@code openai}.
+	 * @return the provider name
+	 */
+	default String providerName() {
+		return "custom";
+	}
+
+	/**
+	 * Return the model requested by default, used in metrics ({@code gen_ai.request.model}).
+	 * @return the model name
+	 */
+	default String modelName() {
+		return "unknown";
+	}
+
+}

@@ -1,0 +1,34 @@
+package dev.agcore.tool;
+
+/**
+ * A tool an agent can run. Implementations are thread-safe: the same instance serves
+ * concurrent calls. {@link #call} is synchronous and may block; the agent loop never runs
+ * it on an event-loop thread.
+ */
+public interface ToolCallback {
+
+	/**
+	 * Return what the model is told about this tool. Computed once, not per call.
+	 * @return the spec
+	 */
+	ToolSpec spec();
+
+	/**
+	 * Run the tool.
+	 * @param arguments the arguments as the model sent them (a JSON object text)
+	 * @param context the runtime values of this call
+	 * @return the result as text for the model
+	 * @throws ToolArgumentsException if the arguments do not fit the tool's schema
+	 * @throws Exception anything the tool itself throws; fed back to the model
+	 */
+	String call(String arguments, ToolContext context) throws Exception;
+
+	/**
+	 * Return where this tool was declared, for error messages (e.g. a bean name).
+	 * @return a description of the tool's origin
+	 */
+	default String source() {
+		return getClass().getName();
+	}
+
+}
