@@ -1,0 +1,43 @@
+package dev.agcore.memory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.agcore.message.Message;
+import reactor.core.publisher.Mono;
+
+/**
+ * Keeps conversations in a map in this JVM. Each session holds an immutable snapshot that
+ * is replaced on append, so readers never copy and never see half a turn. Lost on
+ * restart; use a persistent store in production.
+ */
+public final class InMemoryConversationStore implements ConversationStore {
+
+	private final Map<String, List<Message>> sessions = new ConcurrentHashMap<>();
+
+	@Override
+	public Mono<List<Message>> load(String sessionId) {
+		return Mono.just(this.sessions.getOrDefault(sessionId, List.of()));
+	}
+
+	@Override
+	public Mono<Void> append(String sessionId, List<Message> messages) {
+		return Mono.fromRunnable(() -> this.sessions.merge(sessionId, List.copyOf(messages),
+				InMemoryConversationStore::concat));
+	}
+
+	@Override
+	public Mono<Void> clear(String sessionId) {
+		return Mono.fromRunnable(() -> this.sessions.remove(sessionId));
+	}
+
+	private static List<Message> concat(List<Message> existing, List<Message> added) {
+		List<Message> all = new ArrayList<>(existing.size() + added.size());
+		all.addAll(existing);
+		all.addAll(added);
+		return List.copyOf(all);
+	}
+
+}

@@ -1,0 +1,38 @@
+package dev.agcore.observation;
+
+import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Records what agents do. Called on hot paths: implementations must be cheap and
+ * thread-safe, and must never record prompt or completion content.
+ */
+public interface AgentMetrics {
+
+	/** Records nothing. */
+	AgentMetrics NOOP = new AgentMetrics() {
+	};
+
+	/**
+	 * Record one model call.
+	 * @param provider the provider name ({@code gen_ai.provider.name})
+	 * @param requestModel the model requested ({@code gen_ai.request.model})
+	 * @param usage the tokens consumed, {@link Usage#EMPTY} when unknown or failed
+	 * @param durationNanos how long the call took
+	 * @param error the failure, or null on success
+	 */
+	default void modelCall(String provider, String requestModel, Usage usage, long durationNanos,
+			@Nullable Throwable error) {
+	}
+
+	/**
+	 * Record one tool call.
+	 * @param agent the agent name
+	 * @param tool the tool name as the model called it
+	 * @param outcome how it ended
+	 * @param durationNanos how long it ran
+	 */
+	default void toolCall(String agent, String tool, ToolOutcome outcome, long durationNanos) {
+	}
+
+}

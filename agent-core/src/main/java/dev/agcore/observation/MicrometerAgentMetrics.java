@@ -1,0 +1,110 @@
+package dev.agcore.observation;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import dev.agcore.model.Usage;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Records agent metrics in a Micrometer {@link MeterRegistry}:
+ * <ul>
+ * <li>{@code gen_ai.client.token.usage}: distribution summary of tokens per model call,
+ * tagged {@code gen_ai.operation.name}, {@code gen_ai.provider.name},
+ * {@code gen_ai.request.model} and {@code gen_ai.token.type} ({@code input} or
+ * {@code output});</li>
+ * <li>{@code gen_ai.client.operation.duration}: timer of model calls, with the same tags
+ * minus the token type, plus {@code error.type} ({@code none} on success);</li>
+ * <li>{@code agent.tool.calls}: timer of tool calls tagged {@code agent}, {@code tool},
+ * {@code outcome}.</li>
+ * </ul>
+ * Meters are looked up once per tag combination and cached, so recording allocates
+ * nothing on the hot path.
+ */
+public final class MicrometerAgentMetrics implements AgentMetrics {
+
+	static final String TOKEN_USAGE = "gen_ai.client.token.usage";
+
+	static final String OPERATION_DURATION = "gen_ai.client.operation.duration";
+
+	static final String TOOL_CALLS = "agent.tool.calls";
+
+	private static final String OPERATION_CHAT = "chat";
+
+	private final MeterRegistry registry;
+
+	private final Map<ModelKey, ModelMeters> modelMeters = new ConcurrentHashMap<>();
+
+	private final Map<ToolKey, Timer> toolTimers = new ConcurrentHashMap<>();
+
+	public MicrometerAgentMetrics(MeterRegistry registry) {
+		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
+	}
+
+	@Override
+	public void modelCall(String provider, String requestModel, Usage usage, long durationNanos,
+			@Nullable Throwable error) {
+		String errorType = (error != null) ? error.getClass().getSimpleName() : "none";
+		ModelMeters meters = this.modelMeters.get(new ModelKey(provider, requestModel, errorType));
+		if (meters == null) {
+			meters = this.modelMeters.computeIfAbsent(new ModelKey(provider, requestModel, errorType),
+					this::createModelMeters);
+		}
+		meters.duration.record(durationNanos, TimeUnit.NANOSECONDS);
+		if (error == null && !usage.isEmpty()) {
+			meters.inputTokens.record(usage.inputTokens());
+			meters.outputTokens.record(usage.outputTokens());
+		}
+	}
+
+	@Override
+	public void toolCall(String agent, String tool, ToolOutcome outcome, long durationNanos) {
+		ToolKey key = new ToolKey(agent, tool, outcome);
+		Timer timer = this.toolTimers.get(key);
+		if (timer == null) {
+			timer = this.toolTimers.computeIfAbsent(key, (k) -> Timer.builder(TOOL_CALLS)
+				.description("Tool calls made by agents")
+				.tags("agent", k.agent(), "tool", k.tool(), "outcome", k.outcome().tagValue())
+				.register(this.registry));
+		}
+		timer.record(durationNanos, TimeUnit.NANOSECONDS);
+	}
+
+	private ModelMeters createModelMeters(ModelKey key) {
+		Tags tags = Tags.of("gen_ai.operation.name", OPERATION_CHAT, "gen_ai.provider.name", key.provider(),
+				"gen_ai.request.model", key.model());
+		Timer duration = Timer.builder(OPERATION_DURATION)
+			.description("Duration of model calls")
+			.tags(tags)
+			.tag("error.type", key.errorType())
+			.register(this.registry);
+		DistributionSummary input = tokenSummary(tags, "input");
+		DistributionSummary output = tokenSummary(tags, "output");
+		return new ModelMeters(duration, input, output);
+	}
+
+	private DistributionSummary tokenSummary(Tags tags, String type) {
+		return DistributionSummary.builder(TOKEN_USAGE)
+			.description("Tokens used per model call")
+			.baseUnit("{token}")
+			.tags(tags)
+			.tag("gen_ai.token.type", type)
+			.register(this.registry);
+	}
+
+	private record ModelKey(String provider, String model, String errorType) {
+	}
+
+	private record ToolKey(String agent, String tool, ToolOutcome outcome) {
+	}
+
+	private record ModelMeters(Timer duration, DistributionSummary inputTokens, DistributionSummary outputTokens) {
+	}
+
+}

@@ -1,0 +1,8 @@
+/**
+ * Metrics of model and tool calls, named after the OpenTelemetry GenAI semantic
+ * conventions where they exist.
+ */
+@NullMarked
+package dev.agcore.observation;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,96 @@
+package dev.agcore.runtime;
+
+import java.util.List;
+
+import dev.agcore.model.ChatModel;
+import dev.agcore.tool.ToolSpec;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * An agent: a model, a system prompt and tools, run in a loop until the model answers
+ * without asking for tools. Thread-safe; one instance serves every session.
+ */
+public interface Agent {
+
+	/**
+	 * Return the agent's name, unique in an application.
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * Return the model the agent calls.
+	 * @return the model
+	 */
+	ChatModel model();
+
+	/**
+	 * Return the system prompt sent before every conversation, empty for none.
+	 * @return the system prompt
+	 */
+	String systemPrompt();
+
+	/**
+	 * Return the tools offered to the model, as the model sees them.
+	 * @return the tool specs
+	 */
+	List<ToolSpec> tools();
+
+	/**
+	 * Return the maximum number of model calls in one turn.
+	 * @return the bound
+	 */
+	int maxIterations();
+
+	/**
+	 * Run one turn. The turn's messages are appended to the session's conversation only
+	 * if the turn ends without an error.
+	 * @param request the request
+	 * @return the result; fails with a {@link dev.agcore.model.ModelException} when the
+	 * model fails after retries
+	 */
+	Mono<AgentResult> invoke(AgentRequest request);
+
+	/**
+	 * Run one turn, emitting what happens as it happens. The stream ends with exactly one
+	 * {@link AgentEvent.Completed} or {@link AgentEvent.Failed} event and never with an
+	 * error signal. The conversation stored is the same {@link #invoke} would store.
+	 * @param request the request
+	 * @return the events
+	 */
+	Flux<AgentEvent> stream(AgentRequest request);
+
+	/**
+	 * Run one turn and wait for the result. For callers on threads that may block; never
+	 * call it on an event-loop thread.
+	 * @param sessionId the session
+	 * @param message the user's message
+	 * @return the result
+	 */
+	default AgentResult call(String sessionId, String message) {
+		return call(AgentRequest.of(sessionId, message));
+	}
+
+	/**
+	 * Run one turn and wait for the result. For callers on threads that may block.
+	 * @param request the request
+	 * @return the result
+	 */
+	default AgentResult call(AgentRequest request) {
+		AgentResult result = invoke(request).block();
+		if (result == null) {
+			throw new IllegalStateException("Agent '" + name() + "' completed without a result");
+		}
+		return result;
+	}
+
+	/**
+	 * Start building an agent.
+	 * @return a new builder
+	 */
+	static AgentBuilder builder() {
+		return new AgentBuilder();
+	}
+
+}

@@ -1,0 +1,48 @@
+package dev.agcore.runtime;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.agcore.message.Message;
+import dev.agcore.model.Usage;
+
+/**
+ * The outcome of one turn.
+ *
+ * @param sessionId the session
+ * @param output the agent's answer; for a turn that did not complete, a message saying why
+ * @param status how the turn ended
+ * @param usage tokens used by all model calls of the turn
+ * @param toolExecutions the tool calls made, in order
+ * @param messages the messages this turn added to the conversation
+ */
+public record AgentResult(String sessionId, String output, Status status, Usage usage,
+		List<ToolExecution> toolExecutions, List<Message> messages) {
+
+	public AgentResult {
+		Objects.requireNonNull(sessionId, "'sessionId' must not be null");
+		Objects.requireNonNull(output, "'output' must not be null");
+		Objects.requireNonNull(status, "'status' must not be null");
+		Objects.requireNonNull(usage, "'usage' must not be null");
+		toolExecutions = List.copyOf(toolExecutions);
+		messages = List.copyOf(messages);
+	}
+
+	public boolean isCompleted() {
+		return this.status == Status.COMPLETED;
+	}
+
+	/**
+	 * How a turn ended.
+	 */
+	public enum Status {
+
+		/** The model gave a final answer. */
+		COMPLETED,
+
+		/** The model was still calling tools when the max-iterations bound was hit. */
+		MAX_ITERATIONS_REACHED
+
+	}
+
+}
