@@ -37,6 +37,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	private static final String OPERATION_CHAT = "chat";
 
+	private static final String NO_ERROR = "none";
+
 	private final MeterRegistry registry;
 
 	private final Map<ModelKey, ModelMeters> modelMeters = new ConcurrentHashMap<>();
@@ -50,14 +52,14 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	@Override
 	public void modelCall(String provider, String requestModel, Usage usage, long durationNanos,
 			@Nullable Throwable error) {
-		String errorType = (error != null) ? error.getClass().getSimpleName() : "none";
+		String errorType = (error != null) ? error.getClass().getSimpleName() : NO_ERROR;
 		ModelMeters meters = this.modelMeters.get(new ModelKey(provider, requestModel, errorType));
 		if (meters == null) {
 			meters = this.modelMeters.computeIfAbsent(new ModelKey(provider, requestModel, errorType),
 					this::createModelMeters);
 		}
 		meters.duration.record(durationNanos, TimeUnit.NANOSECONDS);
-		if (error == null && !usage.isEmpty()) {
+		if (meters.inputTokens != null && meters.outputTokens != null && !usage.isEmpty()) {
 			meters.inputTokens.record(usage.inputTokens());
 			meters.outputTokens.record(usage.outputTokens());
 		}
@@ -84,9 +86,11 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 			.tags(tags)
 			.tag("error.type", key.errorType())
 			.register(this.registry);
-		DistributionSummary input = tokenSummary(tags, "input");
-		DistributionSummary output = tokenSummary(tags, "output");
-		return new ModelMeters(duration, input, output);
+		if (!key.errorType().equals(NO_ERROR)) {
+			// failed calls report no usage; registering token meters for them would show empty series
+			return new ModelMeters(duration, null, null);
+		}
+		return new ModelMeters(duration, tokenSummary(tags, "input"), tokenSummary(tags, "output"));
 	}
 
 	private DistributionSummary tokenSummary(Tags tags, String type) {
@@ -104,7 +108,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	private record ToolKey(String agent, String tool, ToolOutcome outcome) {
 	}
 
-	private record ModelMeters(Timer duration, DistributionSummary inputTokens, DistributionSummary outputTokens) {
+	private record ModelMeters(Timer duration, @Nullable DistributionSummary inputTokens,
+			@Nullable DistributionSummary outputTokens) {
 	}
 
 }
