@@ -1,0 +1,297 @@
+package dev.agcore.provider.openai;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.agcore.json.AgentJson;
+import dev.agcore.model.ChatChunk;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelException;
+import dev.agcore.model.ModelRequestException;
+import dev.agcore.model.ModelResponseException;
+import dev.agcore.model.ModelServerException;
+import dev.agcore.model.ModelTimeoutException;
+import dev.agcore.provider.openai.wire.ChatCompletionChunk;
+import dev.agcore.provider.openai.wire.ChatCompletionRequest;
+import dev.agcore.provider.openai.wire.ChatCompletionResponse;
+import dev.agcore.provider.openai.wire.OpenAiWireMapper;
+import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.SseDecoder;
+import dev.agcore.provider.support.SseEvent;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.SynchronousSink;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.client.ClientResponse;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * A {@link ChatModel} for the OpenAI chat completions API ({@code POST
+ * {baseUrl}/chat/completions}) and compatible servers. Every failure is reported as a
+ * {@link ModelException}; nothing is retried here (see
+ * {@link dev.agcore.resilience.RetryingChatModel}).
+ */
+public final class OpenAiChatModel implements ChatModel {
+
+	// read into memory ourselves rather than through codecs, whose default limit is 256 KiB
+	private static final int MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+	private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+	private static final String DONE = "[DONE]";
+
+	private final OpenAiSettings settings;
+
+	private final WebClient webClient;
+
+	private final JsonMapper jsonMapper;
+
+	private final OpenAiWireMapper wireMapper;
+
+	private final URI endpoint;
+
+	private OpenAiChatModel(OpenAiSettings settings, WebClient webClient, JsonMapper jsonMapper) {
+		this.settings = settings;
+		this.webClient = webClient;
+		this.jsonMapper = jsonMapper;
+		this.wireMapper = new OpenAiWireMapper(settings.providerName());
+		this.endpoint = URI.create(settings.baseUrl().replaceAll("/+$", "") + "/chat/completions");
+	}
+
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	@Override
+	public Mono<ChatResponse> call(ChatRequest request) {
+		Objects.requireNonNull(request, "'request' must not be null");
+		Duration timeout = this.settings.responseTimeout();
+		return Mono.defer(() -> post(request, false, MediaType.APPLICATION_JSON).exchangeToMono(this::readResponse))
+			.timeout(timeout, Mono.error(() -> timeout(timeout)))
+			.onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatRequest request) {
+		Objects.requireNonNull(request, "'request' must not be null");
+		Duration timeout = this.settings.responseTimeout();
+		return Flux.defer(() -> {
+			AtomicBoolean received = new AtomicBoolean();
+			// the timeout applies to the first read and to each one after: an idle timeout
+			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM)
+				.exchangeToFlux(this::readStream)
+				.timeout(timeout, Flux.error(() -> timeout(timeout)));
+			return SseDecoder.decode(body)
+				.<ChatChunk>handle((event, sink) -> {
+					received.set(true);
+					onEvent(event, sink);
+				})
+				.concatWith(Flux.defer(() -> received.get() ? Flux.empty()
+						: Flux.error(new ModelResponseException(providerName(),
+								providerName() + " ended the stream without sending any event"))));
+		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
+	}
+
+	@Override
+	public String providerName() {
+		return this.settings.providerName();
+	}
+
+	@Override
+	public String modelName() {
+		return this.settings.model();
+	}
+
+	/**
+	 * Return the settings.
+	 * @return the settings
+	 */
+	public OpenAiSettings settings() {
+		return this.settings;
+	}
+
+	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, boolean stream, MediaType accept) {
+		byte[] body = writeBody(request, stream);
+		String apiKey = this.settings.apiKey();
+		return this.webClient.post()
+			.uri(this.endpoint)
+			.headers((headers) -> {
+				headers.setContentType(MediaType.APPLICATION_JSON);
+				headers.setAccept(List.of(accept));
+				if (apiKey != null && !apiKey.isBlank()) {
+					headers.setBearerAuth(apiKey.strip());
+				}
+			})
+			.bodyValue(body);
+	}
+
+	private byte[] writeBody(ChatRequest request, boolean stream) {
+		ChatOptions options = request.options();
+		String model = (options.model() != null && !options.model().isBlank()) ? options.model()
+				: this.settings.model();
+		Double temperature = (options.temperature() != null) ? options.temperature() : this.settings.temperature();
+		Integer maxTokens = (options.maxTokens() != null) ? options.maxTokens() : this.settings.maxTokens();
+		ChatCompletionRequest body = this.wireMapper.toRequest(request.messages(), request.tools(), model,
+				temperature, maxTokens, stream);
+		try {
+			return this.jsonMapper.writeValueAsBytes(body);
+		}
+		catch (JacksonException ex) {
+			throw new ModelRequestException(providerName(), 0,
+					"Could not write the request to " + providerName() + ": " + ex.getOriginalMessage(), ex);
+		}
+	}
+
+	private Mono<ChatResponse> readResponse(ClientResponse response) {
+		if (!response.statusCode().is2xxSuccessful()) {
+			return readError(response).flatMap(Mono::error);
+		}
+		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_RESPONSE_BYTES)
+			.map((buffer) -> this.wireMapper.toResponse(read(toBytes(buffer), ChatCompletionResponse.class)))
+			.switchIfEmpty(Mono.error(() -> new ModelResponseException(providerName(),
+					providerName() + " returned HTTP " + response.statusCode().value() + " with an empty body")));
+	}
+
+	private Flux<DataBuffer> readStream(ClientResponse response) {
+		if (!response.statusCode().is2xxSuccessful()) {
+			return readError(response).flatMapMany(Flux::error);
+		}
+		return response.bodyToFlux(DataBuffer.class);
+	}
+
+	private Mono<ModelException> readError(ClientResponse response) {
+		int status = response.statusCode().value();
+		HttpHeaders headers = response.headers().asHttpHeaders();
+		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_ERROR_BODY_BYTES)
+			.map((buffer) -> new String(toBytes(buffer), StandardCharsets.UTF_8))
+			// the status alone still says enough when the body is too large or cut
+			.onErrorReturn("")
+			.defaultIfEmpty("")
+			.map((body) -> HttpErrors.fromResponse(providerName(), status, headers, body));
+	}
+
+	private void onEvent(SseEvent event, SynchronousSink<ChatChunk> sink) {
+		String data = event.data().strip();
+		if (DONE.equals(data)) {
+			sink.complete();
+			return;
+		}
+		if ("error".equals(event.event())) {
+			sink.error(new ModelServerException(providerName(), 0, providerName() + " reported an error: " + data));
+			return;
+		}
+		if (data.isEmpty()) {
+			return;
+		}
+		ChatChunk chunk = this.wireMapper.toChunk(read(data.getBytes(StandardCharsets.UTF_8),
+				ChatCompletionChunk.class));
+		if (chunk != null) {
+			sink.next(chunk);
+		}
+	}
+
+	private <T> T read(byte[] json, Class<T> type) {
+		try {
+			return this.jsonMapper.readValue(json, type);
+		}
+		catch (JacksonException ex) {
+			String text = new String(json, StandardCharsets.UTF_8);
+			String excerpt = (text.length() > 200) ? text.substring(0, 200) + "..." : text;
+			throw new ModelResponseException(providerName(),
+					providerName() + " sent malformed JSON (" + ex.getOriginalMessage() + "): " + excerpt, ex);
+		}
+	}
+
+	private ModelTimeoutException timeout(Duration timeout) {
+		return new ModelTimeoutException(providerName(),
+				providerName() + " did not respond within " + timeout.toMillis() + " ms", null);
+	}
+
+	private static byte[] toBytes(DataBuffer buffer) {
+		try {
+			byte[] bytes = new byte[buffer.readableByteCount()];
+			buffer.read(bytes);
+			return bytes;
+		}
+		finally {
+			DataBufferUtils.release(buffer);
+		}
+	}
+
+	/**
+	 * Builds an {@link OpenAiChatModel}.
+	 */
+	public static final class Builder {
+
+		private @Nullable OpenAiSettings settings;
+
+		private WebClient.@Nullable Builder webClientBuilder;
+
+		private @Nullable JsonMapper jsonMapper;
+
+		private Builder() {
+		}
+
+		/**
+		 * Set the settings. Required.
+		 * @param settings the settings
+		 * @return this builder
+		 */
+		public Builder settings(OpenAiSettings settings) {
+			this.settings = Objects.requireNonNull(settings, "'settings' must not be null");
+			return this;
+		}
+
+		/**
+		 * Set the WebClient builder to start from, to share a connection pool or add
+		 * filters. It is cloned, not modified. Defaults to {@link WebClient#builder()}.
+		 * @param webClientBuilder the builder
+		 * @return this builder
+		 */
+		public Builder webClientBuilder(WebClient.Builder webClientBuilder) {
+			this.webClientBuilder = Objects.requireNonNull(webClientBuilder, "'webClientBuilder' must not be null");
+			return this;
+		}
+
+		/**
+		 * Set the JSON mapper. Defaults to {@link AgentJson#mapper()}.
+		 * @param jsonMapper the mapper
+		 * @return this builder
+		 */
+		public Builder jsonMapper(JsonMapper jsonMapper) {
+			this.jsonMapper = Objects.requireNonNull(jsonMapper, "'jsonMapper' must not be null");
+			return this;
+		}
+
+		/**
+		 * Build the model.
+		 * @return the model
+		 * @throws IllegalStateException if no settings were given
+		 */
+		public OpenAiChatModel build() {
+			if (this.settings == null) {
+				throw new IllegalStateException("'settings' must be set");
+			}
+			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
+					: WebClient.builder().build();
+			return new OpenAiChatModel(this.settings, webClient,
+					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper());
+		}
+
+	}
+
+}

@@ -1,0 +1,166 @@
+package dev.agcore.resilience;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.agcore.model.ChatChunk;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelException;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import io.github.resilience4j.retry.RetryRegistry;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A {@link ChatModel} that retries failed calls of another one with a resilience4j
+ * {@link Retry}. Only {@link ModelException}s that are {@link ModelException#isRetryable()
+ * retryable} are retried; waits are non-blocking. A stream is retried only when it
+ * failed before emitting its first chunk: after that the caller has seen part of the
+ * answer and the error propagates as is.
+ */
+public final class RetryingChatModel implements ChatModel {
+
+	private static final Logger logger = LoggerFactory.getLogger(RetryingChatModel.class);
+
+	private final ChatModel delegate;
+
+	private final Retry retry;
+
+	/**
+	 * Create a model that retries with the given settings.
+	 * @param delegate the model to call
+	 * @param settings the retry settings
+	 */
+	public RetryingChatModel(ChatModel delegate, RetrySettings settings) {
+		this(delegate, settings, null);
+	}
+
+	/**
+	 * Create a model that retries with the given settings, taking its {@link Retry}
+	 * (named {@code agent-<provider>}) from a registry so that its events and metrics
+	 * can be observed. When the registry already holds a retry of that name, that retry
+	 * and its configuration are used.
+	 * @param delegate the model to call
+	 * @param settings the retry settings
+	 * @param registry the registry, or null for a standalone retry
+	 */
+	public RetryingChatModel(ChatModel delegate, RetrySettings settings, @Nullable RetryRegistry registry) {
+		this(delegate, createRetry(Objects.requireNonNull(delegate, "'delegate' must not be null"),
+				Objects.requireNonNull(settings, "'settings' must not be null"), registry));
+	}
+
+	/**
+	 * Create a model that retries with a ready-made retry. Its configuration should
+	 * retry only retryable {@link ModelException}s, see {@link #retryConfig}.
+	 * @param delegate the model to call
+	 * @param retry the retry
+	 */
+	public RetryingChatModel(ChatModel delegate, Retry retry) {
+		this.delegate = Objects.requireNonNull(delegate, "'delegate' must not be null");
+		this.retry = Objects.requireNonNull(retry, "'retry' must not be null");
+	}
+
+	/**
+	 * Return the resilience4j configuration for the given settings.
+	 * @param settings the settings
+	 * @return the configuration
+	 */
+	public static RetryConfig retryConfig(RetrySettings settings) {
+		return RetryConfig.custom()
+			.maxAttempts(settings.maxAttempts())
+			.intervalBiFunction(new RetryBackoff(settings))
+			.retryOnException((ex) -> ex instanceof ModelException modelException && modelException.isRetryable())
+			.failAfterMaxAttempts(false)
+			.build();
+	}
+
+	private static Retry createRetry(ChatModel delegate, RetrySettings settings, @Nullable RetryRegistry registry) {
+		String name = "agent-" + delegate.providerName();
+		RetryConfig config = retryConfig(settings);
+		return (registry != null) ? registry.retry(name, config) : Retry.of(name, config);
+	}
+
+	@Override
+	public Mono<ChatResponse> call(ChatRequest request) {
+		Objects.requireNonNull(request, "'request' must not be null");
+		return Mono.defer(() -> attemptCall(request, this.retry.asyncContext()));
+	}
+
+	private Mono<ChatResponse> attemptCall(ChatRequest request, Retry.AsyncContext<ChatResponse> context) {
+		return Mono.defer(() -> this.delegate.call(request))
+			.doOnSuccess((response) -> context.onComplete())
+			.onErrorResume((ex) -> {
+				long delay = context.onError(ex);
+				if (delay < 0) {
+					return Mono.error(ex);
+				}
+				logRetry(ex, delay);
+				return Mono.delay(Duration.ofMillis(delay)).then(Mono.defer(() -> attemptCall(request, context)));
+			});
+	}
+
+	@Override
+	public Flux<ChatChunk> stream(ChatRequest request) {
+		Objects.requireNonNull(request, "'request' must not be null");
+		return Flux.defer(() -> attemptStream(request, this.retry.asyncContext()));
+	}
+
+	private Flux<ChatChunk> attemptStream(ChatRequest request, Retry.AsyncContext<ChatResponse> context) {
+		AtomicBoolean emitted = new AtomicBoolean();
+		return Flux.defer(() -> this.delegate.stream(request))
+			.doOnNext((chunk) -> emitted.set(true))
+			.doOnComplete(context::onComplete)
+			.onErrorResume((ex) -> {
+				if (emitted.get()) {
+					// the caller has seen part of the answer: a retry would repeat it
+					return Flux.error(ex);
+				}
+				long delay = context.onError(ex);
+				if (delay < 0) {
+					return Flux.error(ex);
+				}
+				logRetry(ex, delay);
+				return Mono.delay(Duration.ofMillis(delay)).thenMany(Flux.defer(() -> attemptStream(request, context)));
+			});
+	}
+
+	private void logRetry(Throwable ex, long delay) {
+		if (logger.isDebugEnabled()) {
+			logger.debug("Retrying {} in {} ms after: {}", this.retry.getName(), delay, ex.getMessage());
+		}
+	}
+
+	/**
+	 * Return the retry, whose event publisher and metrics report every attempt.
+	 * @return the retry
+	 */
+	public Retry retry() {
+		return this.retry;
+	}
+
+	/**
+	 * Return the model this one retries.
+	 * @return the delegate
+	 */
+	public ChatModel delegate() {
+		return this.delegate;
+	}
+
+	@Override
+	public String providerName() {
+		return this.delegate.providerName();
+	}
+
+	@Override
+	public String modelName() {
+		return this.delegate.modelName();
+	}
+
+}

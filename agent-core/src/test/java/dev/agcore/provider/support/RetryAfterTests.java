@@ -1,0 +1,74 @@
+package dev.agcore.provider.support;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.http.HttpHeaders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link RetryAfter}.
+ */
+class RetryAfterTests {
+
+	private static final Clock CLOCK = Clock.fixed(Instant.parse("2015-10-21T07:28:00Z"), ZoneOffset.UTC);
+
+	@Test
+	void parsesDeltaSeconds() {
+		assertThat(RetryAfter.parse("1")).isEqualTo(Duration.ofSeconds(1));
+		assertThat(RetryAfter.parse(" 120 ")).isEqualTo(Duration.ofSeconds(120));
+		assertThat(RetryAfter.parse("0")).isEqualTo(Duration.ZERO);
+	}
+
+	@Test
+	void parsesFractionalSeconds() {
+		assertThat(RetryAfter.parse("1.5")).isEqualTo(Duration.ofMillis(1500));
+		assertThat(RetryAfter.parse("0.0004")).isEqualTo(Duration.ofMillis(1));
+		assertThat(RetryAfter.parse(".25")).isEqualTo(Duration.ofMillis(250));
+	}
+
+	@Test
+	void negativeBecomesZero() {
+		assertThat(RetryAfter.parse("-5")).isEqualTo(Duration.ZERO);
+	}
+
+	@Test
+	void hugeValueDoesNotOverflow() {
+		assertThat(RetryAfter.parse("99999999999999999999999")).isEqualTo(Duration.ofMillis(Long.MAX_VALUE));
+	}
+
+	@Test
+	void parsesHttpDate() {
+		assertThat(RetryAfter.parse("Wed, 21 Oct 2015 07:28:30 GMT", CLOCK)).isEqualTo(Duration.ofSeconds(30));
+	}
+
+	@Test
+	void httpDateInThePastBecomesZero() {
+		assertThat(RetryAfter.parse("Wed, 21 Oct 2015 07:00:00 GMT", CLOCK)).isEqualTo(Duration.ZERO);
+	}
+
+	@Test
+	void unparseableIsNull() {
+		assertThat(RetryAfter.parse(null)).isNull();
+		assertThat(RetryAfter.parse("")).isNull();
+		assertThat(RetryAfter.parse("soon")).isNull();
+		assertThat(RetryAfter.parse("1s")).isNull();
+		assertThat(RetryAfter.parse("21 Oct 2015")).isNull();
+	}
+
+	@Test
+	void prefersRetryAfterMsHeader() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("Retry-After", "2");
+		assertThat(RetryAfter.fromHeaders(headers)).isEqualTo(Duration.ofSeconds(2));
+		headers.set("retry-after-ms", "1250.5");
+		assertThat(RetryAfter.fromHeaders(headers)).isEqualTo(Duration.ofMillis(1251));
+		assertThat(RetryAfter.fromHeaders(new HttpHeaders())).isNull();
+	}
+
+}
