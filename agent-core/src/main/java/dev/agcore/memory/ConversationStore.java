@@ -28,6 +28,18 @@ public interface ConversationStore {
 	Mono<Void> append(String sessionId, List<Message> messages);
 
 	/**
+	 * Replace the whole conversation of a session, for middleware that rewrites history
+	 * (summarization, redaction). The default clears then appends; stores that can do it
+	 * atomically should override it.
+	 * @param sessionId the session
+	 * @param messages the new conversation
+	 * @return completes when stored
+	 */
+	default Mono<Void> replace(String sessionId, List<Message> messages) {
+		return clear(sessionId).then(append(sessionId, messages));
+	}
+
+	/**
 	 * Forget a session.
 	 * @param sessionId the session
 	 * @return completes when removed

@@ -29,6 +29,11 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
+	public Mono<Void> replace(String sessionId, List<Message> messages) {
+		return Mono.fromRunnable(() -> this.sessions.put(sessionId, List.copyOf(messages)));
+	}
+
+	@Override
 	public Mono<Void> clear(String sessionId) {
 		return Mono.fromRunnable(() -> this.sessions.remove(sessionId));
 	}

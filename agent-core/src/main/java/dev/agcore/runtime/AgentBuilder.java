@@ -8,6 +8,8 @@ import java.util.Objects;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.observation.AgentMetrics;
@@ -42,6 +44,8 @@ public final class AgentBuilder {
 	private @Nullable ConversationStore store;
 
 	private AgentMetrics metrics = AgentMetrics.NOOP;
+
+	private final List<AgentMiddleware> middleware = new ArrayList<>();
 
 	AgentBuilder() {
 	}
@@ -104,6 +108,22 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Add a middleware. Middleware run in the order added: {@code before*} hooks first to
+	 * last, {@code after*} hooks last to first, wrappers with the first outermost.
+	 * @param middleware the middleware
+	 * @return this builder
+	 */
+	public AgentBuilder middleware(AgentMiddleware middleware) {
+		this.middleware.add(Objects.requireNonNull(middleware, "'middleware' must not be null"));
+		return this;
+	}
+
+	public AgentBuilder middleware(Collection<? extends AgentMiddleware> middleware) {
+		middleware.forEach(this::middleware);
+		return this;
+	}
+
+	/**
 	 * Build the agent.
 	 * @return the agent
 	 * @throws IllegalStateException if no model was set
@@ -116,7 +136,7 @@ public final class AgentBuilder {
 		ConversationStore conversationStore = (this.store != null) ? this.store : new InMemoryConversationStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, this.tools, this.toolTimeout, this.metrics);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
-				this.options, conversationStore, this.metrics);
+				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics);
 	}
 
 }

@@ -2,12 +2,13 @@ package dev.agcore.runtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.middleware.MiddlewareChain;
+import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.observation.ToolOutcome;
 import dev.agcore.tool.ToolArgumentsException;
@@ -22,8 +23,9 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runs the tool calls of one model response. Every failure becomes a tool-result message
- * describing it, so the model can correct itself and the loop goes on.
+ * Runs the tool calls of one model response, through the tool-call middleware. Every
+ * failure becomes a tool-result message describing it, so the model can correct itself
+ * and the loop goes on.
  * <p>
  * Thread policy: tools are synchronous user code and may block, so they never run on an
  * event-loop thread. Several calls run in parallel on the bounded-elastic scheduler. A
@@ -61,21 +63,26 @@ final class ToolRunner {
 	 * Run the calls, emitting each result as soon as it is known (completion order, not
 	 * call order).
 	 */
-	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn) {
-		return Flux.defer(() -> {
-			if (calls.size() == 1 && !Schedulers.isInNonBlockingThread()) {
-				return Flux.just(new IndexedResult(0, runGuarded(calls.get(0), turn)));
-			}
-			return Flux.range(0, calls.size())
-				.flatMap((i) -> runOffloaded(i, calls.get(i), turn), calls.size());
-		});
+	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware) {
+		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn, calls.size() == 1));
+		if (calls.size() == 1) {
+			return handler.call(calls.get(0)).map((result) -> new IndexedResult(0, result)).flux();
+		}
+		return Flux.range(0, calls.size())
+			.flatMap((i) -> handler.call(calls.get(i)).map((result) -> new IndexedResult(i, result)), calls.size());
 	}
 
-	private Mono<IndexedResult> runOffloaded(int index, ToolCall call, Turn turn) {
-		long start = System.nanoTime();
-		return Mono.fromCallable(() -> new IndexedResult(index, execute(call, turn)))
-			.subscribeOn(this.scheduler)
-			.timeout(this.timeout, Mono.fromSupplier(() -> new IndexedResult(index, timedOut(call, start))));
+	/** The innermost tool-call handler: decides the thread, then runs the tool. */
+	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, boolean alone) {
+		return Mono.defer(() -> {
+			if (alone && !Schedulers.isInNonBlockingThread()) {
+				return Mono.just(runGuarded(call, turn));
+			}
+			long start = System.nanoTime();
+			return Mono.fromCallable(() -> runTool(call, turn))
+				.subscribeOn(this.scheduler)
+				.timeout(this.timeout, Mono.fromSupplier(() -> timedOut(call, start)));
+		});
 	}
 
 	/** Run on the current thread, interrupted by a watchdog if it overruns. */
@@ -85,7 +92,7 @@ final class ToolRunner {
 		Disposable alarm = Schedulers.parallel().schedule(watchdog, this.timeout.toNanos(), TimeUnit.NANOSECONDS);
 		ToolResultMessage result;
 		try {
-			result = execute(call, turn);
+			result = runTool(call, turn);
 		}
 		finally {
 			alarm.dispose();
@@ -96,7 +103,7 @@ final class ToolRunner {
 		return result;
 	}
 
-	private ToolResultMessage execute(ToolCall call, Turn turn) {
+	private ToolResultMessage runTool(ToolCall call, Turn turn) {
 		ToolCallback tool = this.tools.find(call.name()).orElse(null);
 		if (tool == null) {
 			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, 0);

@@ -1,0 +1,33 @@
+package dev.agcore.runtime;
+
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.model.Usage;
+
+/**
+ * Receives what happens during a turn as it happens. The streaming path turns these into
+ * {@link AgentEvent}s; the plain path ignores them.
+ */
+interface TurnListener {
+
+	TurnListener NONE = new TurnListener() {
+	};
+
+	/** Whether the model should be called in streaming mode. */
+	default boolean streaming() {
+		return false;
+	}
+
+	default void onText(String delta) {
+	}
+
+	default void onUsage(Usage usage) {
+	}
+
+	default void onToolCallStarted(ToolCall call) {
+	}
+
+	default void onToolCallCompleted(ToolResultMessage result) {
+	}
+
+}
