@@ -40,6 +40,29 @@ public interface ConversationStore {
 	}
 
 	/**
+	 * Load the turn of a session that is paused for approval, if any.
+	 * @param sessionId the session
+	 * @return the pending turn, or empty
+	 */
+	Mono<PendingTurn> loadPending(String sessionId);
+
+	/**
+	 * Keep a paused turn until it is resumed. Replaces any pending turn of the session.
+	 * @param sessionId the session
+	 * @param pending the paused turn
+	 * @return completes when stored
+	 */
+	Mono<Void> savePending(String sessionId, PendingTurn pending);
+
+	/**
+	 * Append the messages of a resumed turn and drop its pending state, atomically.
+	 * @param sessionId the session
+	 * @param messages the messages of the whole turn
+	 * @return completes when stored
+	 */
+	Mono<Void> completePending(String sessionId, List<Message> messages);
+
+	/**
 	 * Forget a session.
 	 * @param sessionId the session
 	 * @return completes when removed

@@ -17,6 +17,8 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	private final Map<String, List<Message>> sessions = new ConcurrentHashMap<>();
 
+	private final Map<String, PendingTurn> pending = new ConcurrentHashMap<>();
+
 	@Override
 	public Mono<List<Message>> load(String sessionId) {
 		return Mono.just(this.sessions.getOrDefault(sessionId, List.of()));
@@ -34,8 +36,30 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
+	public Mono<PendingTurn> loadPending(String sessionId) {
+		return this.pending.isEmpty() ? Mono.empty() : Mono.justOrEmpty(this.pending.get(sessionId));
+	}
+
+	@Override
+	public Mono<Void> savePending(String sessionId, PendingTurn turn) {
+		return Mono.fromRunnable(() -> this.pending.put(sessionId, turn));
+	}
+
+	@Override
+	public Mono<Void> completePending(String sessionId, List<Message> messages) {
+		return Mono.fromRunnable(() -> this.sessions.compute(sessionId, (id, existing) -> {
+			// removing the pending turn inside compute keeps the two changes atomic for this session
+			this.pending.remove(sessionId);
+			return (existing != null) ? concat(existing, List.copyOf(messages)) : List.copyOf(messages);
+		}));
+	}
+
+	@Override
 	public Mono<Void> clear(String sessionId) {
-		return Mono.fromRunnable(() -> this.sessions.remove(sessionId));
+		return Mono.fromRunnable(() -> {
+			this.sessions.remove(sessionId);
+			this.pending.remove(sessionId);
+		});
 	}
 
 	private static List<Message> concat(List<Message> existing, List<Message> added) {

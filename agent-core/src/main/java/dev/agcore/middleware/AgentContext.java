@@ -2,6 +2,8 @@ package dev.agcore.middleware;
 
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a middleware knows about the turn it runs in. One instance per turn; read it from
  * the hook that receives it, do not keep it.
@@ -38,5 +40,26 @@ public interface AgentContext {
 	 * @return the mutable attributes
 	 */
 	Map<String, Object> attributes();
+
+	/**
+	 * Return whether a human approved this tool call (possibly with edited arguments) when
+	 * resuming an interrupted turn; approval middleware lets such calls through.
+	 * @param toolCallId the call id
+	 * @return whether the call was approved
+	 */
+	default boolean isApproved(String toolCallId) {
+		return false;
+	}
+
+	/**
+	 * Return the exception behind the latest error result of a tool call of this turn,
+	 * when the runtime knows it. Tool failures reach middleware as error results, never as
+	 * errors, so this is how a middleware such as a retry sees what went wrong.
+	 * @param toolCallId the id of the tool call
+	 * @return the exception, or null when unknown or when the call did not fail with one
+	 */
+	default @Nullable Throwable toolFailure(String toolCallId) {
+		return null;
+	}
 
 }

@@ -62,6 +62,23 @@ public interface Agent {
 	Flux<AgentEvent> stream(AgentRequest request);
 
 	/**
+	 * Continue a turn that paused for approval ({@link AgentResult.Status#INTERRUPTED}),
+	 * with a decision for each pending tool call. Works across restarts when the
+	 * conversation store is persistent.
+	 * @param request the decisions
+	 * @return the result of the continued turn; fails with {@link ResumeException} when
+	 * there is nothing to resume or the decisions do not match the pending calls
+	 */
+	Mono<AgentResult> resume(ResumeRequest request);
+
+	/**
+	 * Continue a paused turn, emitting events as {@link #stream} does.
+	 * @param request the decisions
+	 * @return the events
+	 */
+	Flux<AgentEvent> resumeStream(ResumeRequest request);
+
+	/**
 	 * Run one turn and wait for the result. For callers on threads that may block; never
 	 * call it on an event-loop thread.
 	 * @param sessionId the session

@@ -5,7 +5,8 @@ import dev.agcore.model.Usage;
 /**
  * What a streamed turn emits, in order: text deltas as the model writes, a
  * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call, a {@link UsageReported}
- * per model call, and finally exactly one {@link Completed} or {@link Failed}.
+ * per model call, and finally exactly one {@link Completed}, {@link Interrupted} or
+ * {@link Failed}.
  */
 public sealed interface AgentEvent {
 
@@ -86,6 +87,21 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "completed";
+		}
+
+	}
+
+	/**
+	 * The turn paused: tool calls wait for a human decision. Always the last event of a
+	 * paused stream; resume with {@link Agent#resume} or {@link Agent#resumeStream}.
+	 *
+	 * @param result the interrupted result, with its pending tool calls
+	 */
+	record Interrupted(AgentResult result) implements AgentEvent {
+
+		@Override
+		public String type() {
+			return "interrupt";
 		}
 
 	}

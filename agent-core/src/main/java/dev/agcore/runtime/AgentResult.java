@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.util.List;
 import java.util.Objects;
 
+import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.Message;
 import dev.agcore.model.Usage;
 
@@ -14,10 +15,13 @@ import dev.agcore.model.Usage;
  * @param status how the turn ended
  * @param usage tokens used by all model calls of the turn
  * @param toolExecutions the tool calls made, in order
- * @param messages the messages this turn added to the conversation
+ * @param messages the messages this turn added to the conversation (for an interrupted
+ * turn: the messages so far, not yet stored in the history)
+ * @param pendingToolCalls the calls waiting for a human decision when the turn is
+ * {@link Status#INTERRUPTED}; empty otherwise
  */
 public record AgentResult(String sessionId, String output, Status status, Usage usage,
-		List<ToolExecution> toolExecutions, List<Message> messages) {
+		List<ToolExecution> toolExecutions, List<Message> messages, List<PendingToolCall> pendingToolCalls) {
 
 	public AgentResult {
 		Objects.requireNonNull(sessionId, "'sessionId' must not be null");
@@ -26,6 +30,16 @@ public record AgentResult(String sessionId, String output, Status status, Usage 
 		Objects.requireNonNull(usage, "'usage' must not be null");
 		toolExecutions = List.copyOf(toolExecutions);
 		messages = List.copyOf(messages);
+		pendingToolCalls = List.copyOf(pendingToolCalls);
+	}
+
+	public AgentResult(String sessionId, String output, Status status, Usage usage, List<ToolExecution> toolExecutions,
+			List<Message> messages) {
+		this(sessionId, output, status, usage, toolExecutions, messages, List.of());
+	}
+
+	public boolean isInterrupted() {
+		return this.status == Status.INTERRUPTED;
 	}
 
 	public boolean isCompleted() {
@@ -41,7 +55,13 @@ public record AgentResult(String sessionId, String output, Status status, Usage 
 		COMPLETED,
 
 		/** The model was still calling tools when the max-iterations bound was hit. */
-		MAX_ITERATIONS_REACHED
+		MAX_ITERATIONS_REACHED,
+
+		/**
+		 * Tool calls wait for a human decision; resume the turn with
+		 * {@link Agent#resume}.
+		 */
+		INTERRUPTED
 
 	}
 

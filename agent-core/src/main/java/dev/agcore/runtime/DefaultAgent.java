@@ -1,8 +1,12 @@
 package dev.agcore.runtime;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -49,6 +53,8 @@ final class DefaultAgent implements Agent {
 
 	private final String requestModel;
 
+	private final Resumption resumption;
+
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics) {
 		this.name = name;
@@ -61,6 +67,7 @@ final class DefaultAgent implements Agent {
 		this.middleware = middleware;
 		this.metrics = metrics;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
+		this.resumption = new Resumption(this, store);
 	}
 
 	@Override
@@ -99,23 +106,51 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
+		return events((listener) -> run(request, listener));
+	}
+
+	@Override
+	public Mono<AgentResult> resume(ResumeRequest request) {
+		return this.resumption.resume(request, TurnListener.NONE);
+	}
+
+	@Override
+	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
+		return events((listener) -> this.resumption.resume(request, listener));
+	}
+
+	/** Run a turn with a listener that turns what happens into events. */
+	private static Flux<AgentEvent> events(Function<TurnListener, Mono<AgentResult>> turn) {
 		return Flux.create((sink) -> {
-			Disposable turn = run(request, new EventEmitter(sink)).subscribe(
-					(result) -> sink.next(new AgentEvent.Completed(result)), (ex) -> {
+			Disposable running = turn.apply(new EventEmitter(sink)).subscribe((result) -> sink.next(
+					result.isInterrupted() ? new AgentEvent.Interrupted(result) : new AgentEvent.Completed(result)),
+					(ex) -> {
 						sink.next(failed(ex));
 						sink.complete();
 					}, sink::complete);
-			sink.onDispose(turn);
+			sink.onDispose(running);
 		});
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener) {
-		return this.store.load(request.sessionId()).flatMap((history) -> {
-			Turn turn = new Turn(this.name, request, history);
-			this.middleware.beforeAgent(turn, turn.messages());
-			turn.markTurnStart();
-			return step(turn, listener).then(Mono.defer(() -> finish(turn)));
-		});
+		String sessionId = request.sessionId();
+		return this.store.loadPending(sessionId)
+			.flatMap((pending) -> Mono.<List<Message>>error(new ResumeException("Session '" + sessionId
+					+ "' has tool calls waiting for a decision " + pendingNames(pending)
+					+ "; resume that turn before sending a new message")))
+			.switchIfEmpty(this.store.load(sessionId))
+			.flatMap((history) -> {
+				Turn turn = new Turn(this.name, request, history);
+				this.middleware.beforeAgent(turn, turn.messages());
+				turn.markTurnStart();
+				return loop(turn, listener);
+			});
+	}
+
+	/** Run model calls and tools until the turn finishes, then store it. */
+	Mono<AgentResult> loop(Turn turn, TurnListener listener) {
+		Mono<Void> steps = turn.isFinished() ? Mono.empty() : step(turn, listener);
+		return steps.then(Mono.defer(() -> finish(turn)));
 	}
 
 	private Mono<Void> step(Turn turn, TurnListener listener) {
@@ -136,19 +171,34 @@ final class DefaultAgent implements Agent {
 			if (calls.isEmpty()) {
 				return Mono.empty();
 			}
-			return runTools(turn, calls, listener).then(Mono.defer(() -> step(turn, listener)));
+			return runTools(turn, calls, listener)
+				.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : step(turn, listener)));
 		});
 	}
 
-	private Mono<Void> runTools(Turn turn, List<ToolCall> calls, TurnListener listener) {
+	/** Run tool calls and add their results; pause the turn if any call needs a decision. */
+	Mono<Void> runTools(Turn turn, List<ToolCall> calls, TurnListener listener) {
 		for (ToolCall call : calls) {
 			listener.onToolCallStarted(call);
 		}
 		ToolResultMessage[] results = new ToolResultMessage[calls.size()];
+		List<PendingToolCall> pending = new ArrayList<>(0);
 		return this.toolRunner.run(calls, turn, this.middleware).doOnNext((indexed) -> {
-			results[indexed.index()] = indexed.message();
-			listener.onToolCallCompleted(indexed.message());
-		}).then(Mono.fromRunnable(() -> turn.acceptToolResults(calls, results)));
+			ToolResultMessage message = indexed.message();
+			if (message != null) {
+				results[indexed.index()] = message;
+				listener.onToolCallCompleted(message);
+			}
+			else if (indexed.interrupt() != null) {
+				ToolCall call = indexed.interrupt().call();
+				pending.add(new PendingToolCall(call.id(), call.name(), call.arguments(), indexed.interrupt().reason()));
+			}
+		}).then(Mono.fromRunnable(() -> {
+			turn.acceptToolResults(results);
+			if (!pending.isEmpty()) {
+				turn.interrupt(pending);
+			}
+		}));
 	}
 
 	private Mono<ChatResponse> callModel(ChatRequest chatRequest) {
@@ -177,11 +227,26 @@ final class DefaultAgent implements Agent {
 	}
 
 	private Mono<AgentResult> finish(Turn turn) {
+		if (turn.isInterrupted()) {
+			// not the end of the turn: after-agent hooks run when the resumed turn ends
+			return this.store.savePending(turn.sessionId(), turn.toPending()).thenReturn(turn.result());
+		}
 		this.middleware.afterAgent(turn, turn.messages());
 		AgentResult result = turn.result();
-		Mono<Void> saved = turn.historyUnchanged() ? this.store.append(turn.sessionId(), result.messages())
-				: this.store.replace(turn.sessionId(), List.<Message>copyOf(turn.messages()));
+		String sessionId = turn.sessionId();
+		if (turn.isResumed()) {
+			Mono<Void> saved = turn.historyUnchanged() ? this.store.completePending(sessionId, result.messages())
+					: this.store.replace(sessionId, List.copyOf(turn.messages()))
+						.then(this.store.completePending(sessionId, List.of()));
+			return saved.thenReturn(result);
+		}
+		Mono<Void> saved = turn.historyUnchanged() ? this.store.append(sessionId, result.messages())
+				: this.store.replace(sessionId, List.<Message>copyOf(turn.messages()));
 		return saved.thenReturn(result);
+	}
+
+	private static List<String> pendingNames(PendingTurn pending) {
+		return pending.pendingCalls().stream().map((call) -> call.name() + " (" + call.id() + ")").toList();
 	}
 
 	private void recordModelCall(Usage usage, long start, @Nullable Throwable error) {

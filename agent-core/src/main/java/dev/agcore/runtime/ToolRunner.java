@@ -9,6 +9,7 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ToolCallHandler;
+import dev.agcore.middleware.ToolCallInterrupt;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.observation.ToolOutcome;
 import dev.agcore.tool.ToolArgumentsException;
@@ -16,6 +17,7 @@ import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
+import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -61,15 +63,21 @@ final class ToolRunner {
 
 	/**
 	 * Run the calls, emitting each result as soon as it is known (completion order, not
-	 * call order).
+	 * call order). A call that middleware interrupted for approval yields an interrupt
+	 * instead of a result; the other calls still run.
 	 */
 	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware) {
 		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn, calls.size() == 1));
 		if (calls.size() == 1) {
-			return handler.call(calls.get(0)).map((result) -> new IndexedResult(0, result)).flux();
+			return runOne(0, calls.get(0), handler).flux();
 		}
-		return Flux.range(0, calls.size())
-			.flatMap((i) -> handler.call(calls.get(i)).map((result) -> new IndexedResult(i, result)), calls.size());
+		return Flux.range(0, calls.size()).flatMap((i) -> runOne(i, calls.get(i), handler), calls.size());
+	}
+
+	private static Mono<IndexedResult> runOne(int index, ToolCall call, ToolCallHandler handler) {
+		return handler.call(call)
+			.map((result) -> new IndexedResult(index, result, null))
+			.onErrorResume(ToolCallInterrupt.class, (interrupt) -> Mono.just(new IndexedResult(index, null, interrupt)));
 	}
 
 	/** The innermost tool-call handler: decides the thread, then runs the tool. */
@@ -146,9 +154,10 @@ final class ToolRunner {
 	}
 
 	/**
-	 * One tool result and the position of its call in the assistant message.
+	 * The outcome of one call and the position of the call in the assistant message:
+	 * either a result or an interrupt.
 	 */
-	record IndexedResult(int index, ToolResultMessage message) {
+	record IndexedResult(int index, @Nullable ToolResultMessage message, @Nullable ToolCallInterrupt interrupt) {
 
 	}
 

@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
@@ -27,14 +30,22 @@ final class Turn implements AgentContext {
 
 	private final String agentName;
 
-	private final AgentRequest request;
+	private final String sessionId;
+
+	private final Map<String, Object> state;
 
 	private final List<Message> history;
 
 	/** The conversation: history, then this turn's messages. The system prompt is not in it. */
 	private final List<Message> messages;
 
-	private final List<ToolExecution> executions = new ArrayList<>(4);
+	/** Call ids a human approved when resuming. */
+	private final Set<String> approved;
+
+	private final boolean resumed;
+
+	/** Index of the turn's input in {@link #messages} once before-agent hooks have run. */
+	private int turnStart;
 
 	private int modelCalls;
 
@@ -44,27 +55,35 @@ final class Turn implements AgentContext {
 
 	private AgentResult.@Nullable Status status;
 
+	private List<PendingToolCall> pendingCalls = List.of();
+
 	private @Nullable Map<String, Object> attributes;
 
-	/** Index of the user message in {@link #messages} once before-agent hooks have run. */
-	private int turnStart;
-
+	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, List<Message> history) {
-		this.agentName = agentName;
-		this.request = request;
-		this.history = history;
-		this.messages = new ArrayList<>(history.size() + 6);
-		this.messages.addAll(history);
+		this(agentName, request.sessionId(), request.state(), history, Set.of(), false);
 		this.messages.add(new UserMessage(request.message()));
-		this.turnStart = history.size();
 	}
 
-	/** Called after before-agent hooks: the last message is this turn's (possibly edited) input. */
-	void markTurnStart() {
-		if (this.messages.isEmpty()) {
-			throw new IllegalStateException("Middleware removed every message of the conversation");
-		}
-		this.turnStart = this.messages.size() - 1;
+	/** A paused turn being resumed: the history, then the turn's messages so far. */
+	Turn(String agentName, ResumeRequest request, List<Message> history, PendingTurn pending, Set<String> approved) {
+		this(agentName, request.sessionId(), request.state(), history, approved, true);
+		this.messages.addAll(pending.messages());
+		this.modelCalls = pending.modelCalls();
+		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
+	}
+
+	private Turn(String agentName, String sessionId, Map<String, Object> state, List<Message> history,
+			Set<String> approved, boolean resumed) {
+		this.resumed = resumed;
+		this.agentName = agentName;
+		this.sessionId = sessionId;
+		this.state = state;
+		this.history = history;
+		this.approved = approved;
+		this.messages = new ArrayList<>(history.size() + 6);
+		this.messages.addAll(history);
+		this.turnStart = history.size();
 	}
 
 	@Override
@@ -74,12 +93,12 @@ final class Turn implements AgentContext {
 
 	@Override
 	public String sessionId() {
-		return this.request.sessionId();
+		return this.sessionId;
 	}
 
 	@Override
 	public Map<String, Object> state() {
-		return this.request.state();
+		return this.state;
 	}
 
 	@Override
@@ -95,8 +114,21 @@ final class Turn implements AgentContext {
 		return this.attributes;
 	}
 
+	@Override
+	public boolean isApproved(String toolCallId) {
+		return this.approved.contains(toolCallId);
+	}
+
 	List<Message> messages() {
 		return this.messages;
+	}
+
+	/** Called after before-agent hooks: the last message is this turn's (possibly edited) input. */
+	void markTurnStart() {
+		if (this.messages.isEmpty()) {
+			throw new IllegalStateException("Middleware removed every message of the conversation");
+		}
+		this.turnStart = this.messages.size() - 1;
 	}
 
 	ChatRequest nextRequest(String systemPrompt, List<ToolSpec> tools, ChatOptions options) {
@@ -123,21 +155,89 @@ final class Turn implements AgentContext {
 		return message.toolCalls();
 	}
 
-	/** Add the results in call order, whatever order they finished in. */
-	void acceptToolResults(List<ToolCall> calls, ToolResultMessage[] results) {
-		for (int i = 0; i < calls.size(); i++) {
-			ToolCall call = calls.get(i);
-			ToolResultMessage result = results[i];
-			this.messages.add(result);
-			this.executions.add(new ToolExecution(call.id(), call.name(), call.arguments(), result.text(),
-					result.error()));
+	/**
+	 * Add the results in call order, whatever order they finished in. A null result is a
+	 * call that waits for a decision.
+	 */
+	void acceptToolResults(@Nullable ToolResultMessage[] results) {
+		for (ToolResultMessage result : results) {
+			if (result != null) {
+				this.messages.add(result);
+			}
 		}
+	}
+
+	/** Put a previously made call's arguments right after a human edited them. */
+	void replaceToolCall(ToolCall edited) {
+		for (int i = this.messages.size() - 1; i >= this.turnStart; i--) {
+			if (this.messages.get(i) instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
+				List<ToolCall> calls = new ArrayList<>(assistant.toolCalls());
+				calls.replaceAll((call) -> call.id().equals(edited.id()) ? edited : call);
+				this.messages.set(i, new AssistantMessage(assistant.text(), calls));
+				return;
+			}
+		}
+	}
+
+	/** Sort the results that follow the last assistant message into call order. */
+	void orderLastToolResults() {
+		int assistantIndex = lastAssistantIndex();
+		if (assistantIndex < 0) {
+			return;
+		}
+		List<ToolCall> calls = ((AssistantMessage) this.messages.get(assistantIndex)).toolCalls();
+		List<Message> results = new ArrayList<>(this.messages.subList(assistantIndex + 1, this.messages.size()));
+		results.sort((a, b) -> Integer.compare(callIndex(calls, a), callIndex(calls, b)));
+		for (int i = 0; i < results.size(); i++) {
+			this.messages.set(assistantIndex + 1 + i, results.get(i));
+		}
+	}
+
+	/** The calls of the last model response that have no result yet. */
+	List<ToolCall> unansweredToolCalls() {
+		int assistantIndex = lastAssistantIndex();
+		if (assistantIndex < 0) {
+			return List.of();
+		}
+		List<ToolCall> unanswered = new ArrayList<>(((AssistantMessage) this.messages.get(assistantIndex)).toolCalls());
+		for (int i = assistantIndex + 1; i < this.messages.size(); i++) {
+			if (this.messages.get(i) instanceof ToolResultMessage result) {
+				unanswered.removeIf((call) -> call.id().equals(result.toolCallId()));
+			}
+		}
+		return unanswered;
+	}
+
+	private int lastAssistantIndex() {
+		for (int i = this.messages.size() - 1; i >= this.turnStart; i--) {
+			if (this.messages.get(i) instanceof AssistantMessage) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private static int callIndex(List<ToolCall> calls, Message message) {
+		if (message instanceof ToolResultMessage result) {
+			for (int i = 0; i < calls.size(); i++) {
+				if (calls.get(i).id().equals(result.toolCallId())) {
+					return i;
+				}
+			}
+		}
+		return Integer.MAX_VALUE;
 	}
 
 	void finishMaxIterations(int maxIterations) {
 		finish("Agent '" + this.agentName + "' stopped after " + maxIterations
 				+ " model calls without a final answer (max-iterations is " + maxIterations + ")",
 				AgentResult.Status.MAX_ITERATIONS_REACHED);
+	}
+
+	void interrupt(List<PendingToolCall> pending) {
+		this.pendingCalls = List.copyOf(pending);
+		finish("Waiting for a decision on " + pending.stream().map((call) -> call.name() + " (" + call.id() + ")").toList(),
+				AgentResult.Status.INTERRUPTED);
 	}
 
 	private void finish(String output, AgentResult.Status status) {
@@ -147,6 +247,14 @@ final class Turn implements AgentContext {
 
 	boolean isFinished() {
 		return this.status != null;
+	}
+
+	boolean isResumed() {
+		return this.resumed;
+	}
+
+	boolean isInterrupted() {
+		return this.status == AgentResult.Status.INTERRUPTED;
 	}
 
 	/**
@@ -170,11 +278,39 @@ final class Turn implements AgentContext {
 		return this.messages.subList(Math.min(this.turnStart, this.messages.size()), this.messages.size());
 	}
 
+	PendingTurn toPending() {
+		return new PendingTurn(this.agentName, turnMessages(), this.pendingCalls, this.modelCalls,
+				this.usage.inputTokens(), this.usage.outputTokens());
+	}
+
 	AgentResult result() {
 		if (this.output == null || this.status == null) {
 			throw new IllegalStateException("Turn is not finished");
 		}
-		return new AgentResult(sessionId(), this.output, this.status, this.usage, this.executions, turnMessages());
+		List<Message> turn = turnMessages();
+		return new AgentResult(this.sessionId, this.output, this.status, this.usage, executions(turn), turn,
+				this.pendingCalls);
+	}
+
+	/** Pair each tool result of the turn with the call it answers. */
+	private static List<ToolExecution> executions(List<Message> turn) {
+		List<ToolExecution> executions = new ArrayList<>(2);
+		List<ToolCall> calls = List.of();
+		for (Message message : turn) {
+			if (message instanceof AssistantMessage assistant) {
+				calls = assistant.toolCalls();
+			}
+			else if (message instanceof ToolResultMessage result) {
+				for (ToolCall call : calls) {
+					if (call.id().equals(result.toolCallId())) {
+						executions.add(new ToolExecution(call.id(), call.name(), call.arguments(), result.text(),
+								result.error()));
+						break;
+					}
+				}
+			}
+		}
+		return executions;
 	}
 
 }
