@@ -1,0 +1,320 @@
+package dev.agcore.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties for agents: model providers, agents, retries and the web
+ * endpoint.
+ *
+ * @since 0.1.0
+ */
+@ConfigurationProperties("agent")
+public class AgentProperties {
+
+	/**
+	 * Model providers, by name. Agents refer to a provider by this name.
+	 */
+	private final Map<String, Provider> providers = new LinkedHashMap<>();
+
+	/**
+	 * Agents, by name. Each one is registered as a bean of that name. When none is
+	 * configured and exactly one model is available, a default agent named "assistant"
+	 * with all tools is created.
+	 */
+	private final Map<String, AgentSpec> agents = new LinkedHashMap<>();
+
+	private final Retry retry = new Retry();
+
+	private final Web web = new Web();
+
+	public Map<String, Provider> getProviders() {
+		return this.providers;
+	}
+
+	public Map<String, AgentSpec> getAgents() {
+		return this.agents;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	public Web getWeb() {
+		return this.web;
+	}
+
+	/**
+	 * A model provider.
+	 */
+	public static class Provider {
+
+		/**
+		 * Type of the provider. Defaults to the provider's name. "openai" is any server
+		 * that implements the OpenAI chat completions API.
+		 */
+		private @Nullable String type;
+
+		/**
+		 * Root URL of the provider's API, such as "https://api.openai.com/v1" or
+		 * "http://localhost:11434/v1".
+		 */
+		private @Nullable String baseUrl;
+
+		/**
+		 * API key. Leave empty for servers that need none.
+		 */
+		private @Nullable String apiKey;
+
+		/**
+		 * Model to request, such as "gpt-4o-mini".
+		 */
+		private @Nullable String model;
+
+		/**
+		 * Sampling temperature. Uses the server's default when not set.
+		 */
+		private @Nullable Double temperature;
+
+		/**
+		 * Maximum number of tokens to generate per model call. Uses the server's default
+		 * when not set.
+		 */
+		private @Nullable Integer maxTokens;
+
+		/**
+		 * Time to wait for a response, and in a stream for each next piece of it.
+		 */
+		private Duration responseTimeout = Duration.ofSeconds(60);
+
+		public @Nullable String getType() {
+			return this.type;
+		}
+
+		public void setType(@Nullable String type) {
+			this.type = type;
+		}
+
+		public @Nullable String getBaseUrl() {
+			return this.baseUrl;
+		}
+
+		public void setBaseUrl(@Nullable String baseUrl) {
+			this.baseUrl = baseUrl;
+		}
+
+		public @Nullable String getApiKey() {
+			return this.apiKey;
+		}
+
+		public void setApiKey(@Nullable String apiKey) {
+			this.apiKey = apiKey;
+		}
+
+		public @Nullable String getModel() {
+			return this.model;
+		}
+
+		public void setModel(@Nullable String model) {
+			this.model = model;
+		}
+
+		public @Nullable Double getTemperature() {
+			return this.temperature;
+		}
+
+		public void setTemperature(@Nullable Double temperature) {
+			this.temperature = temperature;
+		}
+
+		public @Nullable Integer getMaxTokens() {
+			return this.maxTokens;
+		}
+
+		public void setMaxTokens(@Nullable Integer maxTokens) {
+			this.maxTokens = maxTokens;
+		}
+
+		public Duration getResponseTimeout() {
+			return this.responseTimeout;
+		}
+
+		public void setResponseTimeout(Duration responseTimeout) {
+			this.responseTimeout = responseTimeout;
+		}
+
+	}
+
+	/**
+	 * An agent.
+	 */
+	public static class AgentSpec {
+
+		/**
+		 * Model the agent calls: the name of a provider under agent.providers, or the
+		 * bean name of a ChatModel bean. May be omitted when exactly one model is
+		 * available.
+		 */
+		private @Nullable String provider;
+
+		/**
+		 * System prompt sent at the start of every conversation.
+		 */
+		private @Nullable String systemPrompt;
+
+		/**
+		 * Names of the tools the agent may use. All tools when not set; none when empty.
+		 */
+		private @Nullable List<String> tools;
+
+		/**
+		 * Maximum number of model calls in one turn.
+		 */
+		private int maxIterations = 10;
+
+		/**
+		 * Time a tool call may run before it is cancelled.
+		 */
+		private Duration toolTimeout = Duration.ofSeconds(30);
+
+		public @Nullable String getProvider() {
+			return this.provider;
+		}
+
+		public void setProvider(@Nullable String provider) {
+			this.provider = provider;
+		}
+
+		public @Nullable String getSystemPrompt() {
+			return this.systemPrompt;
+		}
+
+		public void setSystemPrompt(@Nullable String systemPrompt) {
+			this.systemPrompt = systemPrompt;
+		}
+
+		public @Nullable List<String> getTools() {
+			return this.tools;
+		}
+
+		public void setTools(@Nullable List<String> tools) {
+			this.tools = tools;
+		}
+
+		public int getMaxIterations() {
+			return this.maxIterations;
+		}
+
+		public void setMaxIterations(int maxIterations) {
+			this.maxIterations = maxIterations;
+		}
+
+		public Duration getToolTimeout() {
+			return this.toolTimeout;
+		}
+
+		public void setToolTimeout(Duration toolTimeout) {
+			this.toolTimeout = toolTimeout;
+		}
+
+	}
+
+	/**
+	 * Retries of failed model calls, shared by all providers.
+	 */
+	public static class Retry {
+
+		/**
+		 * Total number of attempts per model call, the first included. 1 disables retry.
+		 */
+		private int maxAttempts = 3;
+
+		/**
+		 * Wait before the first retry.
+		 */
+		private Duration initialBackoff = Duration.ofMillis(500);
+
+		/**
+		 * Factor by which the wait grows with each retry.
+		 */
+		private double multiplier = 2.0;
+
+		/**
+		 * Longest wait between two attempts.
+		 */
+		private Duration maxBackoff = Duration.ofSeconds(30);
+
+		public int getMaxAttempts() {
+			return this.maxAttempts;
+		}
+
+		public void setMaxAttempts(int maxAttempts) {
+			this.maxAttempts = maxAttempts;
+		}
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public double getMultiplier() {
+			return this.multiplier;
+		}
+
+		public void setMultiplier(double multiplier) {
+			this.multiplier = multiplier;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
+	}
+
+	/**
+	 * HTTP endpoint that exposes the agents.
+	 */
+	public static class Web {
+
+		/**
+		 * Whether to expose the agents over HTTP. Needs a reactive web application.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Path under which the agent endpoints are mapped.
+		 */
+		private String basePath = "/agents";
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getBasePath() {
+			return this.basePath;
+		}
+
+		public void setBasePath(String basePath) {
+			this.basePath = basePath;
+		}
+
+	}
+
+}

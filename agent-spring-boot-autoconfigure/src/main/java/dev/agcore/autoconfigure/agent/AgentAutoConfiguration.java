@@ -1,0 +1,60 @@
+package dev.agcore.autoconfigure.agent;
+
+import java.util.List;
+
+import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.memory.ConversationStore;
+import dev.agcore.observation.AgentMetrics;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.tool.ToolRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} for agents. Each
+ * {@code agent.agents.<name>} entry becomes an {@link Agent} bean named {@code <name>},
+ * unless the application already defines a bean of that name. When no agent is
+ * configured, the application defines no {@link Agent} bean and exactly one model is
+ * available, a default agent named {@value AgentBeanRegistrar#DEFAULT_AGENT_NAME} with all
+ * tools is created. The {@link AgentRegistry} holds every {@link Agent} bean, the
+ * application's own included.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = { ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
+		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class })
+@EnableConfigurationProperties(AgentProperties.class)
+public final class AgentAutoConfiguration {
+
+	// static: a registry post-processor must exist before the configuration instance
+	@Bean
+	static AgentBeanRegistrar agentBeanRegistrar(Environment environment) {
+		return new AgentBeanRegistrar(environment);
+	}
+
+	@Bean
+	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
+			ToolRegistry tools, ConversationStore conversationStore, AgentMetrics metrics) {
+		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AgentRegistry agentRegistry(ObjectProvider<Agent> agents, ConfiguredAgentFactory factory) {
+		List<Agent> all = agents.orderedStream().toList();
+		return factory.registry(all);
+	}
+
+}

@@ -1,0 +1,160 @@
+package dev.agcore.autoconfigure.agent;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.memory.ConversationStore;
+import dev.agcore.model.ChatModel;
+import dev.agcore.observation.AgentMetrics;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.StringUtils;
+
+/**
+ * Builds the agents of {@code agent.agents} from the models, tools, store and metrics of
+ * the application. Every entry is checked and built when the factory is created, so a
+ * mistake in any of them fails startup with the property that holds it.
+ */
+final class ConfiguredAgentFactory {
+
+	private final ChatModelRegistry models;
+
+	private final ToolRegistry tools;
+
+	private final ConversationStore conversationStore;
+
+	private final AgentMetrics metrics;
+
+	private final Map<String, Agent> agents = new LinkedHashMap<>();
+
+	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, ToolRegistry tools,
+			ConversationStore conversationStore, AgentMetrics metrics) {
+		this.models = models;
+		this.tools = tools;
+		this.conversationStore = conversationStore;
+		this.metrics = metrics;
+		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
+	}
+
+	Agent create(String name) {
+		Agent agent = this.agents.get(name);
+		if (agent == null) {
+			throw new IllegalStateException("No agent '" + name + "' under agent.agents");
+		}
+		return agent;
+	}
+
+	Agent createDefault(String name) {
+		Set<String> names = this.models.names();
+		if (names.size() != 1) {
+			throw new AgentConfigurationException(
+					"No agent is configured under agent.agents and " + names.size() + " models are available "
+							+ names + ", so no default agent can be created",
+					"Configure an agent, e.g. agent.agents." + name + ".provider=<one of " + names + ">.");
+		}
+		return Agent.builder()
+			.name(name)
+			.model(this.models.get(names.iterator().next()))
+			.tools(this.tools.all())
+			.conversationStore(this.conversationStore)
+			.metrics(this.metrics)
+			.build();
+	}
+
+	/**
+	 * Return a registry of the given agents, checking that each configured agent is
+	 * among them.
+	 */
+	AgentRegistry registry(Collection<Agent> all) {
+		Set<String> names = new LinkedHashSet<>();
+		all.forEach((agent) -> names.add(agent.name()));
+		for (String name : this.agents.keySet()) {
+			if (!names.contains(name)) {
+				throw new AgentConfigurationException("agent.agents." + name + ": the bean name '" + name
+						+ "' is already used by another bean, so the configured agent could not be registered",
+						"Rename that bean or the agent.");
+			}
+		}
+		try {
+			return new AgentRegistry(all);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new AgentConfigurationException(ex.getMessage() + ": two Agent beans report the same name",
+					"Give each Agent bean and each agent.agents entry its own name.", ex);
+		}
+	}
+
+	private Agent build(String name, AgentProperties.AgentSpec spec) {
+		String prefix = "agent.agents." + name;
+		ChatModel model = model(prefix, spec.getProvider());
+		List<ToolCallback> selected = tools(prefix, spec.getTools());
+		if (spec.getMaxIterations() < 1) {
+			throw new AgentConfigurationException(
+					prefix + ".max-iterations must be at least 1 (was " + spec.getMaxIterations() + ")",
+					"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
+		}
+		Duration toolTimeout = spec.getToolTimeout();
+		if (toolTimeout == null || toolTimeout.isNegative() || toolTimeout.isZero()) {
+			throw new AgentConfigurationException(prefix + ".tool-timeout must be positive (was " + toolTimeout + ")",
+					"Set " + prefix + ".tool-timeout to how long a tool may run, e.g. 30s.");
+		}
+		return Agent.builder()
+			.name(name)
+			.model(model)
+			.systemPrompt(spec.getSystemPrompt())
+			.tools(selected)
+			.maxIterations(spec.getMaxIterations())
+			.toolTimeout(toolTimeout)
+			.conversationStore(this.conversationStore)
+			.metrics(this.metrics)
+			.build();
+	}
+
+	private ChatModel model(String prefix, @Nullable String provider) {
+		String available = "configured providers: " + this.models.providerNames() + "; ChatModel beans: "
+				+ this.models.beanNames();
+		String action = "Set " + prefix + ".provider to the name of a provider under agent.providers "
+				+ "or of a ChatModel bean.";
+		if (!StringUtils.hasText(provider)) {
+			Set<String> names = this.models.names();
+			if (names.size() == 1) {
+				return this.models.get(names.iterator().next());
+			}
+			throw new AgentConfigurationException(prefix + ".provider must be set when there is not exactly one "
+					+ "model; " + available, action);
+		}
+		return this.models.find(provider.strip())
+			.orElseThrow(() -> new AgentConfigurationException(
+					prefix + ".provider: unknown provider '" + provider + "'; " + available, action));
+	}
+
+	private List<ToolCallback> tools(String prefix, @Nullable List<String> names) {
+		if (names == null) {
+			return List.copyOf(this.tools.all());
+		}
+		List<ToolCallback> selected = new ArrayList<>(names.size());
+		for (String name : new LinkedHashSet<>(names)) {
+			ToolCallback tool = this.tools.find(name.strip())
+				.orElseThrow(() -> new AgentConfigurationException(
+						prefix + ".tools: unknown tool '" + name + "'; known tools: " + this.tools.names(),
+						"Use the name of a @Tool method or ToolCallback bean, or remove " + prefix
+								+ ".tools to give the agent all tools."));
+			selected.add(tool);
+		}
+		return selected;
+	}
+
+}

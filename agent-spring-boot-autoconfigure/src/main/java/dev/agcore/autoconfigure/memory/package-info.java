@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of the conversation store.
+ */
+@NullMarked
+package dev.agcore.autoconfigure.memory;
+
+import org.jspecify.annotations.NullMarked;

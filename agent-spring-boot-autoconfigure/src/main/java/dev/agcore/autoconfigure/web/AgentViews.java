@@ -1,0 +1,144 @@
+package dev.agcore.autoconfigure.web;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
+import dev.agcore.memory.PendingTurn;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.model.Usage;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentEvent;
+import dev.agcore.runtime.AgentResult;
+import dev.agcore.runtime.ToolExecution;
+import dev.agcore.tool.ToolSpec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.codec.ServerSentEvent;
+
+/**
+ * The JSON shapes of the agent endpoint. Kept apart from the core types so that the HTTP
+ * contract changes only on purpose.
+ */
+final class AgentViews {
+
+	private AgentViews() {
+	}
+
+	static ServerSentEvent<Object> event(AgentEvent event) {
+		return ServerSentEvent.builder(eventData(event)).event(event.type()).build();
+	}
+
+	private static Object eventData(AgentEvent event) {
+		if (event instanceof AgentEvent.TextDelta text) {
+			return new TextView(text.text());
+		}
+		if (event instanceof AgentEvent.ToolCallStarted started) {
+			return new ToolCallView(started.id(), started.name(), started.arguments());
+		}
+		if (event instanceof AgentEvent.ToolCallCompleted completed) {
+			return new ToolResultView(completed.id(), completed.name(), completed.result(), completed.error());
+		}
+		if (event instanceof AgentEvent.UsageReported usage) {
+			return UsageView.of(usage.usage());
+		}
+		if (event instanceof AgentEvent.Completed completed) {
+			return ResultView.of(completed.result());
+		}
+		if (event instanceof AgentEvent.Interrupted interrupted) {
+			return ResultView.of(interrupted.result());
+		}
+		if (event instanceof AgentEvent.Failed failed) {
+			return new ErrorView(failed.errorType(), failed.message());
+		}
+		throw new IllegalArgumentException("Unknown event type " + event.getClass().getName());
+	}
+
+	static Map<String, Object> message(Message message) {
+		Map<String, Object> view = new LinkedHashMap<>();
+		view.put("role", message.role().name().toLowerCase(Locale.ROOT));
+		view.put("text", message.text());
+		if (message instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
+			view.put("toolCalls", assistant.toolCalls()
+				.stream()
+				.map((call) -> new ToolCallView(call.id(), call.name(), call.arguments()))
+				.toList());
+		}
+		if (message instanceof ToolResultMessage result) {
+			view.put("toolCallId", result.toolCallId());
+			view.put("toolName", result.toolName());
+			view.put("error", result.error());
+		}
+		return view;
+	}
+
+	@JsonIgnoreProperties(ignoreUnknown = true)
+	record InvokeRequest(@Nullable String sessionId, @Nullable String message) {
+	}
+
+	record AgentView(String name, String provider, String model, List<String> tools) {
+
+		static AgentView of(Agent agent) {
+			return new AgentView(agent.name(), agent.model().providerName(), agent.model().modelName(),
+					agent.tools().stream().map(ToolSpec::name).toList());
+		}
+
+	}
+
+	record ResultView(String sessionId, String output, String status, UsageView usage,
+			List<ToolExecutionView> toolCalls,
+			// left out unless the turn waits for approval
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<PendingToolCallView> pendingToolCalls) {
+
+		static ResultView of(AgentResult result) {
+			return new ResultView(result.sessionId(), result.output(),
+					result.status().name().toLowerCase(Locale.ROOT), UsageView.of(result.usage()),
+					result.toolExecutions().stream().map(ToolExecutionView::of).toList(),
+					result.pendingToolCalls().stream().map(PendingToolCallView::of).toList());
+		}
+
+	}
+
+	record PendingToolCallView(String id, String name, String arguments, String reason) {
+
+		static PendingToolCallView of(PendingTurn.PendingToolCall call) {
+			return new PendingToolCallView(call.id(), call.name(), call.arguments(), call.reason());
+		}
+
+	}
+
+	record UsageView(long inputTokens, long outputTokens) {
+
+		static UsageView of(Usage usage) {
+			return new UsageView(usage.inputTokens(), usage.outputTokens());
+		}
+
+	}
+
+	record ToolExecutionView(String id, String name, String arguments, String result, boolean error) {
+
+		static ToolExecutionView of(ToolExecution execution) {
+			return new ToolExecutionView(execution.id(), execution.name(), execution.arguments(), execution.result(),
+					execution.error());
+		}
+
+	}
+
+	record TextView(String text) {
+	}
+
+	record ToolCallView(String id, String name, String arguments) {
+	}
+
+	record ToolResultView(String id, String name, String result, boolean error) {
+	}
+
+	record ErrorView(String error, String message) {
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.agcore.autoconfigure.web;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.memory.ConversationStore;
+import dev.agcore.runtime.AgentRegistry;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerResponse;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} for the agents' HTTP endpoint, when
+ * {@code agent.web.enabled=true} in a reactive web application. Under
+ * {@code agent.web.base-path}:
+ * <ul>
+ * <li>{@code GET /} lists the agents;</li>
+ * <li>{@code POST /{agent}/invoke} runs a turn and answers with its result;</li>
+ * <li>{@code POST /{agent}/stream} runs a turn and streams its events as server-sent
+ * events;</li>
+ * <li>{@code GET /{agent}/sessions/{sessionId}/messages} returns a conversation.</li>
+ * </ul>
+ * Replace the routes by defining a bean named {@code agentRouterFunction}.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = AgentAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@ConditionalOnBooleanProperty("agent.web.enabled")
+@EnableConfigurationProperties(AgentProperties.class)
+public final class AgentWebAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(name = "agentRouterFunction")
+	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, ConversationStore conversationStore,
+			AgentProperties properties) {
+		String basePath = basePath(properties.getWeb().getBasePath());
+		AgentHandler handler = new AgentHandler(agents, conversationStore);
+		return RouterFunctions.route()
+			.GET(basePath.isEmpty() ? "/" : basePath, handler::list)
+			.POST(basePath + "/{agent}/invoke", handler::invoke)
+			.POST(basePath + "/{agent}/stream", handler::stream)
+			.GET(basePath + "/{agent}/sessions/{sessionId}/messages", handler::messages)
+			.onError(Throwable.class, handler::error)
+			.build();
+	}
+
+	private static String basePath(String basePath) {
+		String path = basePath.strip();
+		if (!path.startsWith("/") || path.contains("{")) {
+			throw new AgentConfigurationException(
+					"agent.web.base-path must be a path starting with '/' (was '" + basePath + "')",
+					"Set agent.web.base-path to a path such as /agents.");
+		}
+		while (path.endsWith("/")) {
+			path = path.substring(0, path.length() - 1);
+		}
+		return path;
+	}
+
+}

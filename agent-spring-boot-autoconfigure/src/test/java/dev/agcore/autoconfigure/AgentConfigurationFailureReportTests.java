@@ -1,0 +1,51 @@
+package dev.agcore.autoconfigure;
+
+import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A misconfigured application fails at startup with the failure analyzer's report, which
+ * names the property and says what to do, instead of a stack trace.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class AgentConfigurationFailureReportTests {
+
+	@Test
+	void unknownProviderIsReportedWithDescriptionAndAction(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatExceptionOfType(Exception.class).isThrownBy(() -> application.run(
+				"--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
+				"--agent.agents.assistant.provider=foo"));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("Description:")
+			.contains("agent.agents.assistant.provider: unknown provider 'foo'; configured providers: [openai]; "
+					+ "ChatModel beans: []")
+			.contains("Action:")
+			.contains("Set agent.agents.assistant.provider to the name of a provider under agent.providers");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
+			ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
+			AgentAutoConfiguration.class })
+	static class TestApplication {
+
+	}
+
+}

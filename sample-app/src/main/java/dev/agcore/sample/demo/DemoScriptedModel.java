@@ -1,0 +1,124 @@
+package dev.agcore.sample.demo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.agcore.message.Message;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.message.UserMessage;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.testing.ScriptedChatModel;
+import dev.agcore.tool.ToolSpec;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.StringUtils;
+
+/**
+ * <pre>
+ * ==========================================================================================
+ *  NOT A MODEL — a deterministic script so the sample runs without an API key.
+ *
+ *  It spots a few phrasings with regular expressions ("weather in Paris", "convert 10 km
+ *  to miles", "order A-1001"), asks for the matching sample tool, and then answers by
+ *  quoting the tool's result. It understands nothing else. Set OPENAI_API_KEY (or point
+ *  agent.providers.openai.base-url at an OpenAI-compatible server such as Ollama) to talk
+ *  to a real model.
+ * ==========================================================================================
+ * </pre>
+ * The agent, the tools, the HTTP endpoint, the conversation store and the metrics around
+ * it are all real: only the model's decisions are scripted.
+ */
+public final class DemoScriptedModel {
+
+	static final String MODEL_NAME = "demo-script (not a model)";
+
+	private static final Pattern WEATHER = Pattern.compile("(?i)\\b(weather|temperature|forecast)\\b");
+
+	private static final Pattern CITY = Pattern
+		.compile("(?i)\\b(?:in|for|at)\\s+([\\p{L}][\\p{L} .'-]*?)\\s*(?:[?!.,]|$|\\b(?:today|now|right now)\\b)");
+
+	private static final Pattern CONVERSION = Pattern.compile(
+			"(?i)(-?\\d+(?:[.,]\\d+)?)\\s*(°?[a-z]+)\\b.*?\\b(?:to|in|into)\\s+(°?[a-z]+)");
+
+	private static final Pattern ORDER = Pattern.compile("(?i)\\border\\b\\D*?([a-z]-?\\d{3,})");
+
+	private DemoScriptedModel() {
+	}
+
+	/**
+	 * Create the scripted model.
+	 * @return the model
+	 */
+	public static ScriptedChatModel create() {
+		return ScriptedChatModel.answering(DemoScriptedModel::respond).withModelName(MODEL_NAME).withoutRecording();
+	}
+
+	static ChatResponse respond(ChatRequest request) {
+		List<Message> messages = request.messages();
+		Message last = messages.get(messages.size() - 1);
+		if (last instanceof ToolResultMessage) {
+			return answerFromToolResults(messages);
+		}
+		String question = (last instanceof UserMessage user) ? user.text() : "";
+		ToolCall call = plan(question, messages.size());
+		if (call == null) {
+			return ScriptedChatModel.text(help());
+		}
+		if (request.tools().stream().map(ToolSpec::name).noneMatch(call.name()::equals)) {
+			return ScriptedChatModel.text("(demo) I would use the '" + call.name()
+					+ "' tool for that, but this agent does not have it.");
+		}
+		return ScriptedChatModel.toolCalls(call);
+	}
+
+	/** Decide which tool to call for the question, if any. */
+	private static @Nullable ToolCall plan(String question, int position) {
+		String id = "call_demo_" + position;
+		Matcher order = ORDER.matcher(question);
+		if (order.find()) {
+			String orderId = order.group(1).toUpperCase(Locale.ROOT);
+			if (!orderId.contains("-")) {
+				orderId = orderId.charAt(0) + "-" + orderId.substring(1);
+			}
+			return new ToolCall(id, "get_order_status", "{\"orderId\":\"" + orderId + "\"}");
+		}
+		Matcher conversion = CONVERSION.matcher(question);
+		if (conversion.find()) {
+			String value = conversion.group(1).replace(',', '.');
+			return new ToolCall(id, "convert_units", "{\"value\":" + value + ",\"from\":\"" + json(conversion.group(2))
+					+ "\",\"to\":\"" + json(conversion.group(3)) + "\"}");
+		}
+		if (WEATHER.matcher(question).find()) {
+			Matcher city = CITY.matcher(question);
+			if (city.find()) {
+				return new ToolCall(id, "get_weather", "{\"city\":\"" + json(city.group(1).strip()) + "\"}");
+			}
+		}
+		return null;
+	}
+
+	/** Quote the results of the tool calls that the last assistant message asked for. */
+	private static ChatResponse answerFromToolResults(List<Message> messages) {
+		List<String> results = new ArrayList<>();
+		for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolResultMessage result; i--) {
+			results.add(0, result.text());
+		}
+		return ScriptedChatModel.text("Here is what I found: " + String.join(" ", results));
+	}
+
+	private static String help() {
+		return "(demo) I am a scripted stand-in, not a model, because no API key is configured. "
+				+ "Try: \"What's the weather in Paris?\", \"Convert 10 km to miles\" or \"Where is order A-1001?\". "
+				+ "Set OPENAI_API_KEY to talk to a real model.";
+	}
+
+	private static String json(String text) {
+		return StringUtils.replace(StringUtils.replace(text, "\\", "\\\\"), "\"", "\\\"");
+	}
+
+}

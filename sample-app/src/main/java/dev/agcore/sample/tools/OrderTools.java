@@ -1,0 +1,40 @@
+package dev.agcore.sample.tools;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.agcore.Tool;
+import dev.agcore.ToolParam;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Order lookup over a small in-memory table; a real application would query its order
+ * service or database here.
+ */
+@Component
+public class OrderTools {
+
+	private static final Map<String, Order> ORDERS = Map.of(
+			"A-1001", new Order("A-1001", "shipped", List.of("2 x espresso cups", "1 x milk frother"),
+					LocalDate.of(2025, 6, 12)),
+			"A-1002", new Order("A-1002", "processing", List.of("1 x pour-over kettle"), LocalDate.of(2025, 6, 18)),
+			"A-1003", new Order("A-1003", "delivered", List.of("3 x coffee beans, 250 g"), LocalDate.of(2025, 6, 2)));
+
+	@Tool(name = "get_order_status", description = "Look up an order by its id: status, items and delivery date")
+	public String getOrderStatus(@ToolParam(description = "Order id, e.g. A-1001") String orderId) {
+		Order order = ORDERS.get(orderId.strip().toUpperCase(Locale.ROOT));
+		if (order == null) {
+			return "No order with id '" + orderId + "'. Order ids look like A-1001.";
+		}
+		String delivery = "delivered".equals(order.status()) ? "delivered on " : "expected on ";
+		return "Order " + order.id() + " is " + order.status() + " (" + String.join(", ", order.items()) + "), "
+				+ delivery + order.deliveryDate();
+	}
+
+	private record Order(String id, String status, List<String> items, LocalDate deliveryDate) {
+	}
+
+}

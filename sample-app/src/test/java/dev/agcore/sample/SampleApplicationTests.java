@@ -1,0 +1,130 @@
+package dev.agcore.sample;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.agcore.json.AgentJson;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sample app, started as it is run, in demo mode (the build clears OPENAI_API_KEY).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+class SampleApplicationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Test
+	void listsTheAssistantOnTheScriptedModel() {
+		JsonNode agents = json(this.client.get()
+			.uri("/agents")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+		assertThat(agents.size()).isEqualTo(1);
+		assertThat(agents.get(0).get("name").asString()).isEqualTo("assistant");
+		assertThat(agents.get(0).get("provider").asString()).isEqualTo("scripted");
+		assertThat(agents.get(0).get("tools").valueStream().map(JsonNode::asString))
+			.containsExactly("get_weather", "convert_units", "get_order_status");
+	}
+
+	@Test
+	void invokeAnswersWithTheWeatherTool() {
+		JsonNode result = json(this.client.post()
+			.uri("/agents/assistant/invoke")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("sessionId", "weather", "message", "What's the weather in Paris?"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+		assertThat(result.get("status").asString()).isEqualTo("completed");
+		JsonNode toolCall = result.get("toolCalls").get(0);
+		assertThat(toolCall.get("name").asString()).isEqualTo("get_weather");
+		assertThat(json(toolCall.get("arguments").asString()).get("city").asString()).isEqualTo("Paris");
+		assertThat(toolCall.get("result").asString()).isEqualTo("Paris: 18 °C, partly cloudy, wind 10 km/h");
+		assertThat(result.get("output").asString()).contains("Paris: 18 °C, partly cloudy");
+	}
+
+	@Test
+	void streamEmitsToolCallToolResultTextAndCompleted() {
+		List<ServerSentEvent<String>> events = this.client.post()
+			.uri("/agents/assistant/stream")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("sessionId", "convert", "message", "Convert 10 km to miles"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(Duration.ofSeconds(10));
+		assertThat(events).isNotNull();
+		List<String> names = events.stream().map(ServerSentEvent::event).filter((name) -> !"usage".equals(name)).toList();
+		assertThat(names.subList(0, 2)).containsExactly("tool_call", "tool_result");
+		assertThat(names.subList(2, names.size() - 1)).isNotEmpty().containsOnly("text");
+		assertThat(names).last().isEqualTo("completed");
+		ServerSentEvent<String> toolResult = events.stream()
+			.filter((event) -> "tool_result".equals(event.event()))
+			.findFirst()
+			.orElseThrow();
+		assertThat(json(toolResult.data()).get("result").asString()).isEqualTo("10 km = 6.21 mi");
+		JsonNode completed = json(events.get(events.size() - 1).data());
+		assertThat(completed.get("output").asString()).contains("10 km = 6.21 mi");
+	}
+
+	@Test
+	void toolCallsShowUpInActuatorMetrics() {
+		this.client.post()
+			.uri("/agents/assistant/invoke")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("sessionId", "order", "message", "Where is order A-1001?"))
+			.exchange()
+			.expectStatus()
+			.isOk();
+		JsonNode metric = json(this.client.get()
+			.uri("/actuator/metrics/agent.tool.calls?tag=tool:get_order_status")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+		assertThat(metric.get("name").asString()).isEqualTo("agent.tool.calls");
+		JsonNode count = metric.get("measurements").valueStream()
+			.filter((measurement) -> "COUNT".equals(measurement.get("statistic").asString()))
+			.findFirst()
+			.orElseThrow();
+		assertThat(count.get("value").asDouble()).isGreaterThanOrEqualTo(1);
+	}
+
+	@Test
+	void healthIsExposed() {
+		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
+	}
+
+	private static JsonNode json(String text) {
+		return AgentJson.mapper().readTree(text);
+	}
+
+}

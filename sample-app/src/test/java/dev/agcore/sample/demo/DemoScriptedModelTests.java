@@ -1,0 +1,65 @@
+package dev.agcore.sample.demo;
+
+import java.util.List;
+
+import dev.agcore.json.AgentJson;
+import dev.agcore.message.Message;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.message.UserMessage;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.tool.ToolSpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DemoScriptedModel}.
+ */
+class DemoScriptedModelTests {
+
+	private static final List<ToolSpec> TOOLS = List.of(spec("get_weather"), spec("convert_units"),
+			spec("get_order_status"));
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "What's the weather in Paris?|get_weather|{\"city\":\"Paris\"}",
+			"weather in New York today|get_weather|{\"city\":\"New York\"}",
+			"Convert 10 km to miles|convert_units|{\"value\":10,\"from\":\"km\",\"to\":\"miles\"}",
+			"how much is 3.5 kg in lb?|convert_units|{\"value\":3.5,\"from\":\"kg\",\"to\":\"lb\"}",
+			"Where is order A-1001?|get_order_status|{\"orderId\":\"A-1001\"}",
+			"status of my order a1002|get_order_status|{\"orderId\":\"A-1002\"}" })
+	void callsTheMatchingTool(String question, String tool, String arguments) {
+		ChatResponse response = DemoScriptedModel.respond(request(new UserMessage(question)));
+		assertThat(response.message().toolCalls()).singleElement().satisfies((call) -> {
+			assertThat(call.name()).isEqualTo(tool);
+			assertThat(call.arguments()).isEqualTo(arguments);
+		});
+	}
+
+	@Test
+	void answersFromToolResult() {
+		ToolCall call = new ToolCall("call_1", "get_weather", "{\"city\":\"Paris\"}");
+		ChatResponse response = DemoScriptedModel
+			.respond(request(new UserMessage("Weather in Paris?"), ToolResultMessage.success(call, "Paris: 18 °C")));
+		assertThat(response.message().text()).isEqualTo("Here is what I found: Paris: 18 °C");
+	}
+
+	@Test
+	void explainsItselfWhenNothingMatches() {
+		ChatResponse response = DemoScriptedModel.respond(request(new UserMessage("Tell me a joke")));
+		assertThat(response.message().hasToolCalls()).isFalse();
+		assertThat(response.message().text()).contains("not a model").contains("OPENAI_API_KEY");
+	}
+
+	private static ChatRequest request(Message... messages) {
+		return ChatRequest.of(List.of(messages), TOOLS);
+	}
+
+	private static ToolSpec spec(String name) {
+		return new ToolSpec(name, name, AgentJson.mapper().createObjectNode());
+	}
+
+}
