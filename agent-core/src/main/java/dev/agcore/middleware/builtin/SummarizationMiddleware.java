@@ -1,0 +1,335 @@
+package dev.agcore.middleware.builtin;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
+import dev.agcore.message.SystemMessage;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.message.UserMessage;
+import dev.agcore.middleware.AgentContext;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.ModelCall;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+
+/**
+ * When a request is estimated over a token threshold, replaces the older part of the
+ * conversation with a summary written by a model, keeping the last messages as they are.
+ * The cut never separates an assistant message that calls tools from the results of those
+ * calls: it moves back to before that message.
+ * <p>
+ * Summaries are written on the reactive model-call path (the synchronous
+ * {@code beforeAgent} hook must not block on a model), so they work in two steps: the
+ * request that crossed the threshold is sent with the summary at once, and the session's
+ * stored conversation is rewritten at the start of its next turn, when the stored history
+ * still begins with exactly the summarized messages. Until then the summary is kept in
+ * this middleware, in memory, for at most {@link Builder#maxSessions(int)} sessions; a
+ * summary lost on restart is simply written again.
+ * <p>
+ * The summary is a user message starting with {@value #SUMMARY_PREFIX}. If the
+ * summarizing model fails, the request goes on unsummarized and a warning is logged.
+ * <pre>
+ * agent.middleware(SummarizationMiddleware.builder(cheapModel).triggerTokens(60_000).keepMessages(12).build());
+ * </pre>
+ */
+public final class SummarizationMiddleware implements AgentMiddleware {
+
+	/** How every summary message starts. */
+	public static final String SUMMARY_PREFIX = "Summary of the earlier conversation:";
+
+	/** The instructions sent to the summarizing model by default. */
+	public static final String DEFAULT_PROMPT = """
+			You condense conversations between a user and an AI assistant. Write a concise summary \
+			of the conversation you are given, so that the assistant can continue it without the \
+			original messages. Keep facts, names, numbers, decisions, results of tool calls that \
+			still matter, the user's goals and preferences, and open tasks. Leave out greetings \
+			and repetition. Write in the language of the conversation. Answer with the summary \
+			only.""";
+
+	private static final Logger logger = LoggerFactory.getLogger(SummarizationMiddleware.class);
+
+	private static final AtomicLong instances = new AtomicLong();
+
+	private final ChatModel model;
+
+	private final String prompt;
+
+	private final long triggerTokens;
+
+	private final int keepMessages;
+
+	private final TokenEstimator estimator;
+
+	private final String liveKey;
+
+	private final String turnKey;
+
+	/** Summaries not yet applied to the stored history, by session. */
+	private final Map<String, Summary> pending;
+
+	private SummarizationMiddleware(Builder builder) {
+		this.model = builder.model;
+		this.prompt = builder.prompt;
+		this.triggerTokens = builder.triggerTokens;
+		this.keepMessages = builder.keepMessages;
+		this.estimator = builder.estimator;
+		String key = SummarizationMiddleware.class.getName() + "#" + instances.incrementAndGet();
+		this.liveKey = key + ".conversation";
+		this.turnKey = key + ".summary";
+		int maxSessions = builder.maxSessions;
+		this.pending = new LinkedHashMap<>(16, 0.75f, true) {
+
+			@Override
+			protected boolean removeEldestEntry(Map.Entry<String, Summary> eldest) {
+				return size() > maxSessions;
+			}
+
+		};
+	}
+
+	/**
+	 * Start building a middleware that summarizes with the given model.
+	 * @param model the model that writes summaries; a small, cheap one is usually enough
+	 * @return the builder
+	 */
+	public static Builder builder(ChatModel model) {
+		return new Builder(model);
+	}
+
+	@Override
+	public void beforeAgent(AgentContext context, List<Message> messages) {
+		// the live conversation, so that summaries can be matched against what is stored
+		context.attributes().put(this.liveKey, messages);
+		Summary summary;
+		synchronized (this.pending) {
+			summary = this.pending.remove(context.sessionId());
+		}
+		if (summary != null && summary.isPrefixOf(messages)) {
+			List<Message> summarized = messages.subList(0, summary.count());
+			summarized.clear();
+			summarized.add(summary.message());
+		}
+	}
+
+	@Override
+	public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
+		return Mono.defer(() -> {
+			List<Message> all = request.messages();
+			int head = leadingSystemMessages(all);
+			List<Message> conversation = all.subList(head, all.size());
+			List<Message> raw = rawConversation(context, conversation);
+			// a summary written earlier in this turn: apply it again, the loop keeps the full list
+			Summary earlier = (Summary) context.attributes().get(this.turnKey);
+			boolean reapplied = earlier != null && earlier.count() > 0 && earlier.isPrefixOf(raw);
+			List<Message> current = reapplied ? replacePrefix(conversation, earlier.count(), earlier.message())
+					: conversation;
+			ChatRequest effective = reapplied ? withConversation(request, head, current) : request;
+			if (this.estimator.estimate(effective.messages()) <= this.triggerTokens) {
+				return next.call(effective);
+			}
+			int cut = cutPoint(current);
+			if (cut < 2) {
+				return next.call(effective);
+			}
+			int rawCut = reapplied ? earlier.count() - 1 + cut : cut;
+			return summarize(current.subList(0, cut)).map((text) -> {
+				Summary summary = new Summary(rawCut, raw.subList(0, rawCut).hashCode(), text);
+				context.attributes().put(this.turnKey, summary);
+				synchronized (this.pending) {
+					this.pending.put(context.sessionId(), summary);
+				}
+				return withConversation(request, head, replacePrefix(current, cut, summary.message()));
+			}).onErrorResume((ex) -> {
+				logger.warn("Agent '{}' could not summarize the conversation of session '{}'; sending it whole: {}",
+						context.agentName(), context.sessionId(), ex.toString());
+				return Mono.just(effective);
+			}).flatMap(next::call);
+		});
+	}
+
+	/**
+	 * Return where to cut: the messages before it are summarized. Keeps the last messages,
+	 * and moves back so that tool results stay with the assistant message that called them.
+	 */
+	int cutPoint(List<Message> conversation) {
+		int cut = conversation.size() - this.keepMessages;
+		while (cut > 0 && conversation.get(cut) instanceof ToolResultMessage) {
+			cut--;
+		}
+		return Math.max(cut, 0);
+	}
+
+	private static int leadingSystemMessages(List<Message> messages) {
+		int count = 0;
+		while (count < messages.size() && messages.get(count) instanceof SystemMessage) {
+			count++;
+		}
+		return count;
+	}
+
+	/** The conversation as the loop holds it, when it lines up with the request's. */
+	@SuppressWarnings("unchecked")
+	private List<Message> rawConversation(AgentContext context, List<Message> conversation) {
+		Object live = context.attributes().get(this.liveKey);
+		if (live instanceof List<?> list && list.size() == conversation.size()) {
+			return (List<Message>) list;
+		}
+		return conversation;
+	}
+
+	private Mono<String> summarize(List<Message> messages) {
+		ChatRequest request = ChatRequest.of(List.of(new SystemMessage(this.prompt), new UserMessage(transcript(messages))));
+		return this.model.call(request).map((response) -> {
+			String text = response.message().text().strip();
+			if (text.isEmpty()) {
+				throw new IllegalStateException("the summarizing model returned no text");
+			}
+			return text;
+		});
+	}
+
+	static String transcript(List<Message> messages) {
+		StringBuilder transcript = new StringBuilder();
+		for (Message message : messages) {
+			if (!transcript.isEmpty()) {
+				transcript.append("\n\n");
+			}
+			if (message instanceof AssistantMessage assistant) {
+				transcript.append("Assistant: ").append(assistant.text());
+				assistant.toolCalls()
+					.forEach((call) -> transcript.append("\n[called tool ")
+						.append(call.name())
+						.append(" with ")
+						.append(call.arguments())
+						.append(']'));
+			}
+			else if (message instanceof ToolResultMessage result) {
+				transcript.append("Tool ")
+					.append(result.toolName())
+					.append(result.error() ? " failed: " : " returned: ")
+					.append(result.text());
+			}
+			else {
+				transcript.append((message instanceof UserMessage) ? "User: " : "System: ").append(message.text());
+			}
+		}
+		return transcript.toString();
+	}
+
+	private static List<Message> replacePrefix(List<Message> messages, int count, Message replacement) {
+		List<Message> replaced = new ArrayList<>(messages.size() - count + 1);
+		replaced.add(replacement);
+		replaced.addAll(messages.subList(count, messages.size()));
+		return replaced;
+	}
+
+	private static ChatRequest withConversation(ChatRequest request, int head, List<Message> conversation) {
+		List<Message> messages = new ArrayList<>(head + conversation.size());
+		messages.addAll(request.messages().subList(0, head));
+		messages.addAll(conversation);
+		return new ChatRequest(messages, request.tools(), request.options());
+	}
+
+	@Override
+	public String toString() {
+		return "SummarizationMiddleware[triggerTokens=" + this.triggerTokens + ", keepMessages=" + this.keepMessages
+				+ "]";
+	}
+
+	/**
+	 * A summary of the first {@code count} messages of a conversation, recognised by their
+	 * hash (messages are records, so equal content gives an equal hash after a store round
+	 * trip).
+	 */
+	private record Summary(int count, int hash, String text) {
+
+		boolean isPrefixOf(List<Message> messages) {
+			return messages.size() >= this.count && messages.subList(0, this.count).hashCode() == this.hash;
+		}
+
+		UserMessage message() {
+			return new UserMessage(SUMMARY_PREFIX + "\n" + this.text);
+		}
+
+	}
+
+	/**
+	 * Builds a {@link SummarizationMiddleware}.
+	 */
+	public static final class Builder {
+
+		private final ChatModel model;
+
+		private String prompt = DEFAULT_PROMPT;
+
+		private long triggerTokens = 100_000;
+
+		private int keepMessages = 20;
+
+		private TokenEstimator estimator = TokenEstimator.CHARS_PER_TOKEN;
+
+		private int maxSessions = 10_000;
+
+		private Builder(ChatModel model) {
+			this.model = Objects.requireNonNull(model, "'model' must not be null");
+		}
+
+		public Builder prompt(String prompt) {
+			this.prompt = Checks.notBlank(prompt, "prompt");
+			return this;
+		}
+
+		/**
+		 * Summarize when a request is estimated above this many tokens; default 100,000.
+		 * @param triggerTokens at least 1
+		 * @return this builder
+		 */
+		public Builder triggerTokens(long triggerTokens) {
+			this.triggerTokens = Checks.atLeastOne(triggerTokens, "triggerTokens");
+			return this;
+		}
+
+		/**
+		 * Keep at least this many of the latest messages as they are; default 20.
+		 * @param keepMessages at least 1
+		 * @return this builder
+		 */
+		public Builder keepMessages(int keepMessages) {
+			this.keepMessages = Checks.atLeastOne(keepMessages, "keepMessages");
+			return this;
+		}
+
+		public Builder tokenEstimator(TokenEstimator estimator) {
+			this.estimator = Objects.requireNonNull(estimator, "'estimator' must not be null");
+			return this;
+		}
+
+		/**
+		 * Keep summaries waiting to be applied to the stored history for at most this many
+		 * sessions, forgetting the least recently used; default 10,000.
+		 * @param maxSessions at least 1
+		 * @return this builder
+		 */
+		public Builder maxSessions(int maxSessions) {
+			this.maxSessions = Checks.atLeastOne(maxSessions, "maxSessions");
+			return this;
+		}
+
+		public SummarizationMiddleware build() {
+			return new SummarizationMiddleware(this);
+		}
+
+	}
+
+}
