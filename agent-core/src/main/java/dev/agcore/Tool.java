@@ -10,11 +10,20 @@ import java.lang.annotation.Target;
  * Marks a method of a bean as a tool the model may call. The JSON schema the model
  * sees is generated from the method's parameter types, and the model's arguments are
  * bound to those same types, so the two can never drift apart.
+ * <p>
+ * Every tool must say which of its parameters may carry a secret reference: set
+ * {@link #secrets()}, to {@code {}} if none may.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 public @interface Tool {
+
+	/**
+	 * The default of {@link #secrets()}: the tool has not said which parameters may carry
+	 * secret references, which fails its registration.
+	 */
+	String SECRETS_UNDECLARED = "<undeclared>";
 
 	/**
 	 * Name of the tool as the model sees it. Defaults to the method name.
@@ -27,5 +36,44 @@ public @interface Tool {
 	 * @return the description
 	 */
 	String description() default "";
+
+	/**
+	 * The group the tool belongs to, which agents can select it by
+	 * ({@code group:<category>}). None by default.
+	 * @return the category
+	 */
+	String category() default "";
+
+	/**
+	 * How long one call may run, overriding the agent's tool timeout, e.g. {@code "10s"},
+	 * {@code "500ms"} or {@code "PT2M"}. The agent's timeout by default.
+	 * @return the timeout
+	 */
+	String timeout() default "";
+
+	/**
+	 * Whether the tool's result becomes the agent's answer, with no further model call.
+	 * Applies when every tool called in the same model response returns directly and all
+	 * of them succeed.
+	 * @return whether the result is returned directly
+	 */
+	boolean returnDirect() default false;
+
+	/**
+	 * What the tool may do: {@code "read-only"}, {@code "write"}, {@code "destructive"}, or
+	 * a custom namespaced permission such as {@code "billing:refund"}. Permission policies
+	 * decide on it before the tool runs.
+	 * @return the permission
+	 * @see dev.agcore.tool.ToolPermission
+	 */
+	String permission() default "write";
+
+	/**
+	 * The parameters that may carry a {@code <secret_ref:NAME>} placeholder, which is
+	 * replaced by the secret's value just before the tool runs. Placeholders anywhere
+	 * else are refused. Must be declared: {@code secrets = {}} for none.
+	 * @return the parameter names
+	 */
+	String[] secrets() default SECRETS_UNDECLARED;
 
 }

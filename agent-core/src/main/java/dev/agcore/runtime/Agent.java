@@ -2,7 +2,10 @@ package dev.agcore.runtime;
 
 import java.util.List;
 
+import dev.agcore.message.Message;
+import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -38,10 +41,33 @@ public interface Agent {
 	List<ToolSpec> tools();
 
 	/**
+	 * Return the tools in this agent's scope, with their metadata (permission, category,
+	 * timeout...), in the order the model sees them.
+	 * @return the tools
+	 */
+	List<ToolCallback> toolCallbacks();
+
+	/**
+	 * Return the middleware of this agent, outermost first.
+	 * @return the middleware
+	 */
+	default List<AgentMiddleware> middleware() {
+		return List.of();
+	}
+
+	/**
 	 * Return the maximum number of model calls in one turn.
 	 * @return the bound
 	 */
 	int maxIterations();
+
+	/**
+	 * Return the stored conversation of a session, oldest message first. Sessions live in
+	 * the agent's conversation store; agents sharing a store share session ids.
+	 * @param sessionId the session
+	 * @return the messages; empty for an unknown session
+	 */
+	Mono<List<Message>> history(String sessionId);
 
 	/**
 	 * Run one turn. The turn's messages are appended to the session's conversation only

@@ -8,12 +8,18 @@ import java.util.Objects;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.KeyValueStore;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.ToolScope;
+import dev.agcore.tool.permission.ToolPermissionPolicy;
+import dev.agcore.tool.secret.SecretResolver;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -27,6 +33,9 @@ public final class AgentBuilder {
 	/** Default time a tool may run. */
 	public static final Duration DEFAULT_TOOL_TIMEOUT = Duration.ofSeconds(30);
 
+	/** Default cap on the length of a tool result sent to the model, in characters (64 Ki). */
+	public static final int DEFAULT_MAX_TOOL_RESULT_LENGTH = ToolCallExecutor.DEFAULT_MAX_RESULT_LENGTH;
+
 	private String name = "agent";
 
 	private @Nullable ChatModel model;
@@ -34,6 +43,18 @@ public final class AgentBuilder {
 	private String systemPrompt = "";
 
 	private final List<ToolCallback> tools = new ArrayList<>();
+
+	private @Nullable ToolRegistry toolRegistry;
+
+	private ToolScope toolScope = ToolScope.none();
+
+	private int maxToolResultLength = DEFAULT_MAX_TOOL_RESULT_LENGTH;
+
+	private ToolPermissionPolicy permissionPolicy = ToolPermissionPolicy.ALLOW_ALL;
+
+	private SecretResolver secretResolver = SecretResolver.environment();
+
+	private @Nullable KeyValueStore keyValueStore;
 
 	private int maxIterations = DEFAULT_MAX_ITERATIONS;
 
@@ -72,6 +93,70 @@ public final class AgentBuilder {
 
 	public AgentBuilder tools(Collection<? extends ToolCallback> tools) {
 		tools.forEach(this::tool);
+		return this;
+	}
+
+	/**
+	 * Give the agent the tools of a registry that are in a scope. Tools not in scope are
+	 * never sent to the model; if the model calls one anyway it is told the tool is not
+	 * available to this agent.
+	 * @param registry all tools of the application
+	 * @param scope the names, globs and {@code group:} entries the agent may use
+	 * @return this builder
+	 * @throws dev.agcore.tool.ToolDefinitionException (on {@link #build()}) if the scope
+	 * names a tool the registry does not have
+	 */
+	public AgentBuilder tools(ToolRegistry registry, ToolScope scope) {
+		this.toolRegistry = Objects.requireNonNull(registry, "'registry' must not be null");
+		this.toolScope = Objects.requireNonNull(scope, "'scope' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the permission policy asked before each tool call. Allows every call by default.
+	 * @param permissionPolicy the policy, e.g. {@link dev.agcore.tool.permission.ToolPermissionRules}
+	 * @return this builder
+	 */
+	public AgentBuilder permissionPolicy(ToolPermissionPolicy permissionPolicy) {
+		this.permissionPolicy = Objects.requireNonNull(permissionPolicy, "'permissionPolicy' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set where the values of {@code <secret_ref:NAME>} placeholders come from. System
+	 * properties and environment variables by default ({@link SecretResolver#environment()}).
+	 * @param secretResolver the resolver
+	 * @return this builder
+	 */
+	public AgentBuilder secretResolver(SecretResolver secretResolver) {
+		this.secretResolver = Objects.requireNonNull(secretResolver, "'secretResolver' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the store behind the tools' session memory and long-term memory. A new
+	 * in-memory store by default.
+	 * @param store the store
+	 * @return this builder
+	 */
+	public AgentBuilder store(KeyValueStore store) {
+		this.keyValueStore = Objects.requireNonNull(store, "'store' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the longest tool result sent to the model, in characters; longer results are
+	 * cut, with a note saying so and how long they were.
+	 * @param maxToolResultLength the bound, {@value #DEFAULT_MAX_TOOL_RESULT_LENGTH} by
+	 * default
+	 * @return this builder
+	 */
+	public AgentBuilder maxToolResultLength(int maxToolResultLength) {
+		if (maxToolResultLength < 1) {
+			throw new IllegalArgumentException(
+					"'maxToolResultLength' must be at least 1, was " + maxToolResultLength);
+		}
+		this.maxToolResultLength = maxToolResultLength;
 		return this;
 	}
 
@@ -127,14 +212,22 @@ public final class AgentBuilder {
 	 * Build the agent.
 	 * @return the agent
 	 * @throws IllegalStateException if no model was set
-	 * @throws dev.agcore.tool.ToolDefinitionException if two tools share a name
+	 * @throws dev.agcore.tool.ToolDefinitionException if two tools share a name, or the
+	 * tool scope names a tool the registry does not have
 	 */
 	public Agent build() {
 		if (this.model == null) {
 			throw new IllegalStateException("'model' must be set for agent '" + this.name + "'");
 		}
 		ConversationStore conversationStore = (this.store != null) ? this.store : new InMemoryConversationStore();
-		ToolRunner toolRunner = new ToolRunner(this.name, this.tools, this.toolTimeout, this.metrics);
+		List<ToolCallback> tools = new ArrayList<>(this.tools);
+		if (this.toolRegistry != null) {
+			tools.addAll(this.toolScope.select(this.toolRegistry));
+		}
+		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolRegistry, this.permissionPolicy,
+				this.secretResolver, this.maxToolResultLength, this.metrics);
+		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
+		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics);
 	}

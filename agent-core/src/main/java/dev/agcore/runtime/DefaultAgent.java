@@ -10,6 +10,7 @@ import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
@@ -19,6 +20,7 @@ import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ChatResponseAccumulator;
 import dev.agcore.model.Usage;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
@@ -91,12 +93,23 @@ final class DefaultAgent implements Agent {
 	}
 
 	@Override
+	public List<ToolCallback> toolCallbacks() {
+		return this.toolRunner.tools();
+	}
+
+	@Override
 	public int maxIterations() {
 		return this.maxIterations;
 	}
 
-	MiddlewareChain middleware() {
-		return this.middleware;
+	@Override
+	public Mono<List<Message>> history(String sessionId) {
+		return this.store.load(sessionId);
+	}
+
+	@Override
+	public List<AgentMiddleware> middleware() {
+		return this.middleware.middlewares();
 	}
 
 	@Override
@@ -197,6 +210,13 @@ final class DefaultAgent implements Agent {
 			turn.acceptToolResults(results);
 			if (!pending.isEmpty()) {
 				turn.interrupt(pending);
+			}
+			else {
+				String direct = turn.finishIfReturnsDirectly(this.toolRunner::returnsDirectly);
+				if (direct != null) {
+					// the answer is the tool's result: show it as the model's text would be
+					listener.onText(direct);
+				}
 			}
 		}));
 	}

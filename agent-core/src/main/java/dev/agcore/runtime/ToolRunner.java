@@ -5,17 +5,16 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.LongTermStore;
+import dev.agcore.memory.SessionMemory;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.middleware.ToolCallInterrupt;
-import dev.agcore.observation.AgentMetrics;
-import dev.agcore.observation.ToolOutcome;
-import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
-import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
@@ -25,9 +24,10 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Runs the tool calls of one model response, through the tool-call middleware. Every
- * failure becomes a tool-result message describing it, so the model can correct itself
- * and the loop goes on.
+ * Runs the tool calls of one model response, through the tool-call middleware, each
+ * within its timeout; {@link ToolCallExecutor} runs the call itself. Every failure
+ * becomes a tool-result message describing it, so the model can correct itself and the
+ * loop goes on.
  * <p>
  * Thread policy: tools are synchronous user code and may block, so they never run on an
  * event-loop thread. Several calls run in parallel on the bounded-elastic scheduler. A
@@ -39,26 +39,38 @@ final class ToolRunner {
 
 	private final String agentName;
 
-	private final ToolRegistry tools;
-
-	private final List<ToolSpec> specs;
+	private final ToolCallExecutor executor;
 
 	private final Duration timeout;
 
-	private final AgentMetrics metrics;
+	private final KeyValueStore store;
 
 	private final Scheduler scheduler = Schedulers.boundedElastic();
 
-	ToolRunner(String agentName, List<ToolCallback> tools, Duration timeout, AgentMetrics metrics) {
+	/**
+	 * Create a runner.
+	 * @param agentName the agent's name
+	 * @param executor runs one call
+	 * @param timeout the time a tool may run unless it declares its own
+	 * @param store where session and long-term memory live
+	 */
+	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store) {
 		this.agentName = agentName;
-		this.tools = ToolRegistry.of(tools);
-		this.specs = tools.stream().map(ToolCallback::spec).toList();
+		this.executor = executor;
 		this.timeout = timeout;
-		this.metrics = metrics;
+		this.store = store;
 	}
 
 	List<ToolSpec> specs() {
-		return this.specs;
+		return this.executor.specs();
+	}
+
+	List<ToolCallback> tools() {
+		return this.executor.tools();
+	}
+
+	boolean returnsDirectly(String toolName) {
+		return this.executor.returnsDirectly(toolName);
 	}
 
 	/**
@@ -80,77 +92,38 @@ final class ToolRunner {
 			.onErrorResume(ToolCallInterrupt.class, (interrupt) -> Mono.just(new IndexedResult(index, null, interrupt)));
 	}
 
-	/** The innermost tool-call handler: decides the thread, then runs the tool. */
+	/** The innermost tool-call handler: decides the thread and the timeout, then runs the call. */
 	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, boolean alone) {
 		return Mono.defer(() -> {
+			Duration timeout = this.executor.timeout(call, this.timeout);
+			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
+					SessionMemory.of(this.store, turn.sessionId()), LongTermStore.of(this.store));
 			if (alone && !Schedulers.isInNonBlockingThread()) {
-				return Mono.just(runGuarded(call, turn));
+				return Mono.just(runGuarded(call, context, timeout));
 			}
 			long start = System.nanoTime();
-			return Mono.fromCallable(() -> runTool(call, turn))
+			return Mono.fromCallable(() -> this.executor.execute(call, context))
 				.subscribeOn(this.scheduler)
-				.timeout(this.timeout, Mono.fromSupplier(() -> timedOut(call, start)));
+				.timeout(timeout, Mono.fromSupplier(() -> this.executor.timedOut(call, timeout, start)));
 		});
 	}
 
 	/** Run on the current thread, interrupted by a watchdog if it overruns. */
-	private ToolResultMessage runGuarded(ToolCall call, Turn turn) {
+	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout) {
 		long start = System.nanoTime();
 		Watchdog watchdog = new Watchdog(Thread.currentThread());
-		Disposable alarm = Schedulers.parallel().schedule(watchdog, this.timeout.toNanos(), TimeUnit.NANOSECONDS);
+		Disposable alarm = Schedulers.parallel().schedule(watchdog, timeout.toNanos(), TimeUnit.NANOSECONDS);
 		ToolResultMessage result;
 		try {
-			result = runTool(call, turn);
+			result = this.executor.execute(call, context);
 		}
 		finally {
 			alarm.dispose();
 		}
 		if (!watchdog.finish()) {
-			return timedOut(call, start);
+			return this.executor.timedOut(call, timeout, start);
 		}
 		return result;
-	}
-
-	private ToolResultMessage runTool(ToolCall call, Turn turn) {
-		ToolCallback tool = this.tools.find(call.name()).orElse(null);
-		if (tool == null) {
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, 0);
-			return ToolResultMessage.failure(call,
-					"Error: unknown tool '" + call.name() + "'. Available tools: " + String.join(", ", this.tools.names()));
-		}
-		long start = System.nanoTime();
-		try {
-			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state());
-			String output = tool.call(call.arguments(), context);
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.SUCCESS, System.nanoTime() - start);
-			return ToolResultMessage.success(call, (output != null) ? output : "");
-		}
-		catch (ToolArgumentsException ex) {
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, System.nanoTime() - start);
-			return ToolResultMessage.failure(call,
-					"Error: invalid arguments for tool '" + call.name() + "': " + ex.getMessage());
-		}
-		catch (Exception ex) {
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, System.nanoTime() - start);
-			return ToolResultMessage.failure(call, "Error: tool '" + call.name() + "' failed: " + describe(ex));
-		}
-	}
-
-	private ToolResultMessage timedOut(ToolCall call, long start) {
-		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.TIMEOUT, System.nanoTime() - start);
-		return ToolResultMessage.failure(call,
-				"Error: tool '" + call.name() + "' did not finish within " + format(this.timeout) + " and was cancelled");
-	}
-
-	private static String describe(Throwable ex) {
-		String message = ex.getMessage();
-		String type = ex.getClass().getSimpleName();
-		return (message != null && !message.isBlank()) ? type + ": " + message : type;
-	}
-
-	private static String format(Duration duration) {
-		long millis = duration.toMillis();
-		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
 	}
 
 	/**

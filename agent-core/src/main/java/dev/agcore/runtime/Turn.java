@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.StringJoiner;
+import java.util.function.Predicate;
 
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
@@ -232,6 +234,40 @@ final class Turn implements AgentContext {
 		finish("Agent '" + this.agentName + "' stopped after " + maxIterations
 				+ " model calls without a final answer (max-iterations is " + maxIterations + ")",
 				AgentResult.Status.MAX_ITERATIONS_REACHED);
+	}
+
+	/**
+	 * Finish the turn with the tool results as its answer if every call of the last model
+	 * response went to a tool that returns directly, and all of them succeeded. Several
+	 * results are joined, in call order, by a blank line.
+	 * @param returnsDirectly whether a tool, by name, returns directly
+	 * @return the answer, or {@code null} if the turn goes on
+	 */
+	@Nullable String finishIfReturnsDirectly(Predicate<String> returnsDirectly) {
+		int assistantIndex = lastAssistantIndex();
+		if (assistantIndex < 0) {
+			return null;
+		}
+		List<ToolCall> calls = ((AssistantMessage) this.messages.get(assistantIndex)).toolCalls();
+		if (calls.isEmpty()) {
+			return null;
+		}
+		Map<String, ToolResultMessage> results = new HashMap<>();
+		for (Message message : this.messages.subList(assistantIndex + 1, this.messages.size())) {
+			if (message instanceof ToolResultMessage result) {
+				results.put(result.toolCallId(), result);
+			}
+		}
+		StringJoiner output = new StringJoiner("\n\n");
+		for (ToolCall call : calls) {
+			ToolResultMessage result = results.get(call.id());
+			if (!returnsDirectly.test(call.name()) || result == null || result.error()) {
+				return null;
+			}
+			output.add(result.text());
+		}
+		finish(output.toString(), AgentResult.Status.COMPLETED);
+		return output.toString();
 	}
 
 	void interrupt(List<PendingToolCall> pending) {

@@ -15,13 +15,25 @@ public interface ToolCallback {
 
 	/**
 	 * Run the tool.
-	 * @param arguments the arguments as the model sent them (a JSON object text)
+	 * @param arguments the arguments as the model sent them (a JSON object text), with the
+	 * secret references of {@linkplain ToolMetadata#secretParameters() eligible parameters}
+	 * resolved
 	 * @param context the runtime values of this call
 	 * @return the result as text for the model
 	 * @throws ToolArgumentsException if the arguments do not fit the tool's schema
 	 * @throws Exception anything the tool itself throws; fed back to the model
 	 */
 	String call(String arguments, ToolContext context) throws Exception;
+
+	/**
+	 * Return what the runtime knows about this tool beyond its spec: permission,
+	 * category, timeout, return-direct and the parameters that may carry secret
+	 * references. Computed once, not per call.
+	 * @return the metadata; {@link ToolMetadata#DEFAULT} unless overridden
+	 */
+	default ToolMetadata metadata() {
+		return ToolMetadata.DEFAULT;
+	}
 
 	/**
 	 * Return where this tool was declared, for error messages (e.g. a bean name).

@@ -3,6 +3,11 @@ package dev.agcore.tool;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.LongTermStore;
+import dev.agcore.memory.SessionMemory;
+
 /**
  * Runtime values of one tool call, never shown to the model.
  *
@@ -10,14 +15,44 @@ import java.util.Objects;
  * @param sessionId the session the call belongs to
  * @param agentName the agent running the call
  * @param state the caller's state passed with the request; read-only
+ * @param memory the key-value memory of the session
+ * @param store the long-term memory shared by all sessions
  */
-public record ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state) {
+public record ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
+		SessionMemory memory, LongTermStore store) {
 
 	public ToolContext {
 		Objects.requireNonNull(toolCallId, "'toolCallId' must not be null");
 		Objects.requireNonNull(sessionId, "'sessionId' must not be null");
 		Objects.requireNonNull(agentName, "'agentName' must not be null");
+		Objects.requireNonNull(memory, "'memory' must not be null");
+		Objects.requireNonNull(store, "'store' must not be null");
 		state = Map.copyOf(state);
+	}
+
+	/**
+	 * Create a context whose memory lives in a new in-memory store of its own, for tests
+	 * and for calling a tool outside an agent.
+	 * @param toolCallId the id of the call
+	 * @param sessionId the session
+	 * @param agentName the agent
+	 * @param state the caller's state
+	 */
+	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state) {
+		this(toolCallId, sessionId, agentName, state, new InMemoryKeyValueStore());
+	}
+
+	/**
+	 * Create a context whose session memory and long-term memory live in a store.
+	 * @param toolCallId the id of the call
+	 * @param sessionId the session
+	 * @param agentName the agent
+	 * @param state the caller's state
+	 * @param store the store
+	 */
+	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
+			KeyValueStore store) {
+		this(toolCallId, sessionId, agentName, state, SessionMemory.of(store, sessionId), LongTermStore.of(store));
 	}
 
 }

@@ -12,13 +12,13 @@ public class WeatherTools {
 
 	private final AtomicInteger calls = new AtomicInteger();
 
-	@Tool(name = "get_weather", description = "Current weather in a city")
+	@Tool(name = "get_weather", description = "Current weather in a city", secrets = {})
 	public String getWeather(@ToolParam(description = "City name") String city) {
 		this.calls.incrementAndGet();
 		return "Sunny, 21 C in " + city;
 	}
 
-	@Tool(name = "get_forecast", description = "Tomorrow's weather in a city")
+	@Tool(name = "get_forecast", description = "Tomorrow's weather in a city", secrets = {})
 	public String getForecast(@ToolParam(description = "City name") String city) {
 		this.calls.incrementAndGet();
 		return "Rain tomorrow in " + city;

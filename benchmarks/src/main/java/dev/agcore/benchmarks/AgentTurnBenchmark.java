@@ -92,7 +92,7 @@ public class AgentTurnBenchmark {
 
 		}
 
-		@Tool(name = "get_weather", description = "Current weather for a city")
+		@Tool(name = "get_weather", description = "Current weather for a city", permission = "read-only", secrets = {})
 		public String weather(@ToolParam(description = "City name") String city, Unit unit) {
 			return (unit == Unit.CELSIUS) ? "21 degrees, sunny" : "70 degrees, sunny";
 		}

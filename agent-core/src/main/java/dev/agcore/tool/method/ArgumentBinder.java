@@ -1,13 +1,14 @@
 package dev.agcore.tool.method;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.binding.ArgumentErrors;
+import dev.agcore.tool.binding.ToolArguments;
 import dev.agcore.tool.schema.ToolParameter;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -17,33 +18,44 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Binds the model's arguments text to the parameters of one tool method. Everything
- * that can be worked out from the signature (readers, defaults, the schema) is prepared
- * once; a call only parses and binds.
+ * Binds the model's arguments text to the parameters of one tool method, and fills the
+ * injected ones from the call's context. Everything that can be worked out from the
+ * signature (readers, defaults, the schema) is prepared once; a call only parses and
+ * binds.
  */
 final class ArgumentBinder {
 
 	private final JsonMapper mapper;
 
+	private final ObjectNode schema;
+
 	private final Slot[] slots;
+
+	private final boolean raw;
 
 	/**
 	 * Create a binder.
-	 * @param method the tool method
+	 * @param parameterCount the number of parameters of the method
 	 * @param parameters its model-visible parameters
+	 * @param injections the injected parameters, by index
 	 * @param schema the arguments schema generated from those parameters
 	 * @param mapper the mapper to bind with
 	 */
-	ArgumentBinder(Method method, List<ToolParameter> parameters, ObjectNode schema, JsonMapper mapper) {
+	ArgumentBinder(int parameterCount, List<ToolParameter> parameters, Map<Integer, Injection> injections,
+			ObjectNode schema, JsonMapper mapper) {
 		this.mapper = mapper;
-		this.slots = new Slot[method.getParameterCount()];
-		JsonNode properties = schema.path("properties");
+		this.schema = schema;
+		this.slots = new Slot[parameterCount];
 		for (ToolParameter parameter : parameters) {
 			ObjectReader reader = mapper.readerFor(mapper.constructType(parameter.valueType()));
-			this.slots[parameter.index()] = new Slot(parameter, reader, properties.path(parameter.name()),
-					defaultValue(parameter));
+			this.slots[parameter.index()] = new ModelSlot(parameter, reader, absentValue(parameter));
 		}
-		// the remaining slots stay null: those are ToolContext parameters
+		boolean raw = false;
+		for (Map.Entry<Integer, Injection> injection : injections.entrySet()) {
+			this.slots[injection.getKey()] = new InjectedSlot(injection.getValue());
+			raw = raw || injection.getValue() instanceof Injection.Raw;
+		}
+		this.raw = raw;
 	}
 
 	/**
@@ -53,42 +65,46 @@ final class ArgumentBinder {
 	 * @return the arguments, in parameter order
 	 * @throws ToolArgumentsException if the arguments do not fit the parameters
 	 */
-	Object[] bind(@Nullable String arguments, ToolContext context) {
-		ObjectNode values = parse(arguments);
-		Object[] bound = new Object[this.slots.length];
+	@Nullable Object[] bind(@Nullable String arguments, ToolContext context) {
+		JsonNode values = this.raw ? parseRaw(arguments) : normalized(arguments);
+		@Nullable Object[] bound = new Object[this.slots.length];
 		for (int i = 0; i < this.slots.length; i++) {
 			Slot slot = this.slots[i];
-			bound[i] = (slot != null) ? bind(slot, values.get(slot.parameter().name())) : context;
+			if (slot instanceof ModelSlot model) {
+				bound[i] = bind(model, values.get(model.parameter().name()));
+			}
+			else if (slot instanceof InjectedSlot injected) {
+				bound[i] = inject(injected.injection(), values, context);
+			}
 		}
 		return bound;
 	}
 
-	private ObjectNode parse(@Nullable String arguments) {
+	private ObjectNode normalized(@Nullable String arguments) {
+		ObjectNode values = ToolArguments.parse(arguments, this.mapper);
+		ToolArguments.normalize(values, this.schema);
+		return values;
+	}
+
+	// a raw tool gets what the model sent, untouched
+	private JsonNode parseRaw(@Nullable String arguments) {
 		if (arguments == null || arguments.isBlank()) {
 			return this.mapper.createObjectNode();
 		}
-		JsonNode tree;
 		try {
-			tree = this.mapper.readTree(arguments);
+			return this.mapper.readTree(arguments);
 		}
 		catch (JacksonException ex) {
-			throw new ToolArgumentsException("Arguments are not valid JSON: " + shortReason(ex), ex);
+			throw ArgumentErrors.notJson(ex);
 		}
-		if (tree instanceof ObjectNode object) {
-			return object;
-		}
-		throw new ToolArgumentsException("Arguments must be a JSON object");
 	}
 
-	private @Nullable Object bind(Slot slot, @Nullable JsonNode value) {
+	private @Nullable Object bind(ModelSlot slot, @Nullable JsonNode value) {
 		ToolParameter parameter = slot.parameter();
-		if (isAbsent(value, parameter.required())) {
-			if (parameter.required()) {
-				throw ArgumentErrors.missing(parameter.name());
-			}
-			return slot.defaultValue();
+		if (value == null || value.isNull()) {
+			// optional and left out: normalisation reported missing required ones
+			return slot.absentValue();
 		}
-		checkRequired(slot.schema(), value, parameter.name());
 		Object bound;
 		try {
 			bound = slot.reader().readValue(value);
@@ -99,35 +115,20 @@ final class ArgumentBinder {
 		return parameter.isOptional() ? Optional.ofNullable(bound) : bound;
 	}
 
-	// models often send "" or null for a parameter they mean to leave out
-	private static boolean isAbsent(@Nullable JsonNode value, boolean required) {
-		return value == null || value.isNull() || (!required && value.isString() && value.asString().isEmpty());
+	private static @Nullable Object inject(Injection injection, JsonNode values, ToolContext context) {
+		if (injection instanceof Injection.Raw raw) {
+			if (raw.objectOnly() && !values.isObject()) {
+				throw new ToolArgumentsException("Arguments must be a JSON object");
+			}
+			return values;
+		}
+		if (injection instanceof Injection.StateEntry entry) {
+			return entry.value(context);
+		}
+		return ((Injection.FromContext) injection).value().get(context);
 	}
 
-	// Jackson leaves a missing record component null; the schema said it was required
-	private static void checkRequired(JsonNode schema, JsonNode value, String path) {
-		if (value.isObject()) {
-			for (JsonNode name : schema.path("required")) {
-				JsonNode property = value.get(name.asString());
-				if (property == null || property.isNull()) {
-					throw ArgumentErrors.missing(path + "." + name.asString());
-				}
-			}
-			for (Map.Entry<String, JsonNode> property : schema.path("properties").properties()) {
-				JsonNode nested = value.get(property.getKey());
-				if (nested != null) {
-					checkRequired(property.getValue(), nested, path + "." + property.getKey());
-				}
-			}
-		}
-		else if (value.isArray() && schema.path("items").isObject()) {
-			for (int i = 0; i < value.size(); i++) {
-				checkRequired(schema.get("items"), value.get(i), path + "[" + i + "]");
-			}
-		}
-	}
-
-	private static @Nullable Object defaultValue(ToolParameter parameter) {
+	private static @Nullable Object absentValue(ToolParameter parameter) {
 		if (parameter.isOptional()) {
 			return Optional.empty();
 		}
@@ -138,13 +139,15 @@ final class ArgumentBinder {
 		return null;
 	}
 
-	private static String shortReason(JacksonException ex) {
-		String reason = ArgumentErrors.firstLine(ex.getOriginalMessage());
-		int detail = reason.indexOf(" (");
-		return (detail > 0) ? reason.substring(0, detail) : reason;
+	private sealed interface Slot permits ModelSlot, InjectedSlot {
+
 	}
 
-	private record Slot(ToolParameter parameter, ObjectReader reader, JsonNode schema, @Nullable Object defaultValue) {
+	private record ModelSlot(ToolParameter parameter, ObjectReader reader, @Nullable Object absentValue)
+			implements Slot {
+	}
+
+	private record InjectedSlot(Injection injection) implements Slot {
 	}
 
 }

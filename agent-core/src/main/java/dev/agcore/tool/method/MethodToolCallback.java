@@ -3,25 +3,24 @@ package dev.agcore.tool.method;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Future;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 import dev.agcore.Tool;
 import dev.agcore.json.AgentJson;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolDefinitionException;
+import dev.agcore.tool.ToolMetadata;
 import dev.agcore.tool.ToolSpec;
+import dev.agcore.tool.binding.ArgumentValidator;
+import dev.agcore.tool.binding.ArgumentViolation;
+import dev.agcore.tool.binding.ToolBinding;
+import dev.agcore.tool.binding.ToolDeclarations;
 import dev.agcore.tool.schema.JsonSchemaGenerator;
-import dev.agcore.tool.schema.ToolParameter;
 import org.jspecify.annotations.Nullable;
-import org.reactivestreams.Publisher;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
@@ -30,27 +29,33 @@ import org.springframework.util.StringUtils;
 
 /**
  * A {@link ToolCallback} that runs one {@link Tool @Tool} method of one object. The spec,
- * schema and argument readers are built once, when the callback is created; invalid
- * declarations fail then with a {@link ToolDefinitionException} naming the method.
+ * metadata, schema and argument readers are built once, when the callback is created;
+ * invalid declarations fail then with a {@link ToolDefinitionException} naming the
+ * method.
  * <p>
  * Arguments are bound with a Jackson {@link JsonMapper} to the parameters' generic
- * types; a {@link ToolContext} parameter receives the call's context. The result is
- * returned as is if it is a {@link CharSequence}, as {@code ""} if the method is
- * {@code void} or returns {@code null}, and as JSON otherwise. Exceptions thrown by the
- * method propagate unwrapped. Static methods are supported and called without a target.
+ * types, then validated (Bean Validation, when available); injected parameters
+ * ({@link ToolContext}, {@code SessionMemory}, {@code @ToolCallId String}...) receive the
+ * call's runtime values. The result is returned as is if it is a {@link CharSequence},
+ * as {@code ""} if the method is {@code void} or returns {@code null}, and as JSON
+ * otherwise. Exceptions thrown by the method propagate unwrapped. Static methods are
+ * supported and called without a target.
  */
 public final class MethodToolCallback implements ToolCallback {
 
-	// what the OpenAI, Anthropic and Gemini APIs all accept as a function name
-	private static final Pattern TOOL_NAME = Pattern.compile("[a-zA-Z0-9_-]{1,64}");
-
 	private final ToolSpec spec;
+
+	private final ToolMetadata metadata;
 
 	private final @Nullable Object target;
 
 	private final Method method;
 
 	private final ArgumentBinder binder;
+
+	private final ArgumentValidator validator;
+
+	private final List<@Nullable String> parameterNames;
 
 	private final JsonMapper mapper;
 
@@ -61,21 +66,23 @@ public final class MethodToolCallback implements ToolCallback {
 			.getUserClass((builder.targetClass != null) ? builder.targetClass : builder.bean.getClass());
 		String where = targetClass.getName() + "#" + builder.method.getName();
 		this.source = (builder.source != null) ? builder.source + " (" + where + ")" : where;
-		this.mapper = (builder.mapper != null) ? builder.mapper : AgentJson.mapper();
-		JsonSchemaGenerator generator = (builder.schemaGenerator != null) ? builder.schemaGenerator
-				: (builder.mapper != null) ? new JsonSchemaGenerator(builder.mapper) : DefaultGenerator.INSTANCE;
+		ToolBinding binding = builder.binding();
+		this.mapper = binding.mapper();
 		try {
 			Tool tool = AnnotatedElementUtils.findMergedAnnotation(builder.method, Tool.class);
 			if (tool == null) {
 				throw new ToolDefinitionException("the method is not annotated with @Tool");
 			}
-			checkSignature(builder.method);
-			List<ToolParameter> parameters = ToolParameter.forMethod(builder.method, targetClass);
-			ObjectNode schema = generator.schemaForParameters(parameters);
-			this.spec = new ToolSpec(name(tool, builder.method), description(tool, builder.method), schema);
+			MethodSignature signature = MethodSignature.of(builder.method, targetClass, binding);
+			this.spec = new ToolSpec(name(tool, builder.method), description(tool, builder.method), signature.schema());
+			this.metadata = metadata(tool, signature);
 			this.method = invocableMethod(builder.method, builder.bean);
 			this.target = Modifier.isStatic(this.method.getModifiers()) ? null : builder.bean;
-			this.binder = new ArgumentBinder(builder.method, parameters, schema, this.mapper);
+			this.validator = signature.raw() ? ArgumentValidator.NONE : binding.validator();
+			int count = builder.method.getParameterCount();
+			this.parameterNames = signature.modelNames(count);
+			this.binder = new ArgumentBinder(count, signature.parameters(), signature.injections(),
+					signature.schema(), this.mapper);
 		}
 		catch (ToolDefinitionException | IllegalArgumentException ex) {
 			throw new ToolDefinitionException("Invalid @Tool method " + where + ": " + ex.getMessage(), ex);
@@ -98,10 +105,17 @@ public final class MethodToolCallback implements ToolCallback {
 	}
 
 	@Override
+	public ToolMetadata metadata() {
+		return this.metadata;
+	}
+
+	@Override
 	public String call(String arguments, ToolContext context) throws Exception {
 		Objects.requireNonNull(context, "'context' must not be null");
-		Object[] bound = this.binder.bind(arguments, context);
-		return toText(invoke(bound));
+		@Nullable Object[] bound = this.binder.bind(arguments, context);
+		ArgumentViolation.throwIfAny(
+				this.validator.validateParameters(this.target, this.method, bound, this.parameterNames));
+		return ToolDeclarations.resultText(invoke(bound), this.mapper);
 	}
 
 	@Override
@@ -114,7 +128,7 @@ public final class MethodToolCallback implements ToolCallback {
 		return "MethodToolCallback '" + this.spec.name() + "' of " + this.source;
 	}
 
-	private @Nullable Object invoke(Object[] arguments) throws Exception {
+	private @Nullable Object invoke(@Nullable Object[] arguments) throws Exception {
 		try {
 			return this.method.invoke(this.target, arguments);
 		}
@@ -134,36 +148,21 @@ public final class MethodToolCallback implements ToolCallback {
 		}
 	}
 
-	private String toText(@Nullable Object result) {
-		if (result == null) {
-			return "";
+	private static ToolMetadata metadata(Tool tool, MethodSignature signature) {
+		String[] secrets = tool.secrets();
+		if (secrets.length == 1 && Tool.SECRETS_UNDECLARED.equals(secrets[0])) {
+			throw new ToolDefinitionException("it does not say which parameters may carry a secret reference; add "
+					+ "secrets = {} to @Tool if none may, or name them, e.g. secrets = {\"apiKey\"}");
 		}
-		if (result instanceof CharSequence text) {
-			return text.toString();
-		}
-		return this.mapper.writeValueAsString(result);
-	}
-
-	private static void checkSignature(Method method) {
-		long contexts = Arrays.stream(method.getParameterTypes()).filter((type) -> type == ToolContext.class).count();
-		if (contexts > 1) {
-			throw new ToolDefinitionException("at most one ToolContext parameter is allowed, found " + contexts);
-		}
-		Class<?> returnType = method.getReturnType();
-		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)
-				|| Publisher.class.isAssignableFrom(returnType)) {
-			throw new ToolDefinitionException("tools run synchronously; return the value instead of a "
-					+ returnType.getSimpleName());
-		}
+		// a raw tool's parameters are whatever the model sends: any name may be declared
+		Set<String> eligible = signature.raw() ? Set.of(secrets)
+				: ToolDeclarations.secretParameters(List.of(secrets), signature.parameterNames());
+		return new ToolMetadata(ToolDeclarations.permission(tool.permission()), tool.category(),
+				ToolDeclarations.timeout(tool.timeout()), tool.returnDirect(), eligible);
 	}
 
 	private static String name(Tool tool, Method method) {
-		String name = StringUtils.hasText(tool.name()) ? tool.name() : method.getName();
-		if (!TOOL_NAME.matcher(name).matches()) {
-			throw new ToolDefinitionException(
-					"tool name '" + name + "' must be 1 to 64 letters, digits, '_' or '-'");
-		}
-		return name;
+		return ToolDeclarations.checkName(StringUtils.hasText(tool.name()) ? tool.name() : method.getName());
 	}
 
 	// "getWeatherForecast" -> "Get weather forecast"
@@ -206,12 +205,6 @@ public final class MethodToolCallback implements ToolCallback {
 		return null;
 	}
 
-	private static final class DefaultGenerator {
-
-		static final JsonSchemaGenerator INSTANCE = new JsonSchemaGenerator();
-
-	}
-
 	/**
 	 * Builds a {@link MethodToolCallback}.
 	 */
@@ -225,9 +218,13 @@ public final class MethodToolCallback implements ToolCallback {
 
 		private @Nullable String source;
 
+		private @Nullable ToolBinding binding;
+
 		private @Nullable JsonMapper mapper;
 
 		private @Nullable JsonSchemaGenerator schemaGenerator;
+
+		private @Nullable ArgumentValidator validator;
 
 		private Builder(Object bean, Method method) {
 			this.bean = Objects.requireNonNull(bean, "'bean' must not be null");
@@ -257,6 +254,17 @@ public final class MethodToolCallback implements ToolCallback {
 		}
 
 		/**
+		 * Set how arguments are bound: mapper, schema generator and validator. Defaults
+		 * to {@link ToolBinding#defaults()}; the settings below override parts of it.
+		 * @param binding the binding
+		 * @return this builder
+		 */
+		public Builder binding(ToolBinding binding) {
+			this.binding = Objects.requireNonNull(binding, "'binding' must not be null");
+			return this;
+		}
+
+		/**
 		 * Set the mapper arguments are bound and results written with. Defaults to
 		 * {@link AgentJson#mapper()}.
 		 * @param mapper the mapper
@@ -276,6 +284,29 @@ public final class MethodToolCallback implements ToolCallback {
 		public Builder schemaGenerator(JsonSchemaGenerator schemaGenerator) {
 			this.schemaGenerator = Objects.requireNonNull(schemaGenerator, "'schemaGenerator' must not be null");
 			return this;
+		}
+
+		/**
+		 * Set the validator applied to bound arguments. Defaults to Bean Validation when
+		 * it is on the class path.
+		 * @param validator the validator, or {@link ArgumentValidator#NONE}
+		 * @return this builder
+		 */
+		public Builder validator(ArgumentValidator validator) {
+			this.validator = Objects.requireNonNull(validator, "'validator' must not be null");
+			return this;
+		}
+
+		ToolBinding binding() {
+			ToolBinding result = (this.binding != null) ? this.binding
+					: (this.mapper != null) ? ToolBinding.of(this.mapper) : ToolBinding.defaults();
+			if (this.mapper != null && this.binding != null && result.mapper() != this.mapper) {
+				result = ToolBinding.of(this.mapper).withValidator(result.validator());
+			}
+			if (this.schemaGenerator != null) {
+				result = result.withSchemaGenerator(this.schemaGenerator);
+			}
+			return (this.validator != null) ? result.withValidator(this.validator) : result;
 		}
 
 		/**

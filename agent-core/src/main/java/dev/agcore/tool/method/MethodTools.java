@@ -11,7 +11,7 @@ import java.util.Objects;
 import dev.agcore.Tool;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolDefinitionException;
-import dev.agcore.tool.schema.JsonSchemaGenerator;
+import dev.agcore.tool.binding.ToolBinding;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,7 +40,7 @@ public final class MethodTools {
 	 */
 	public static List<ToolCallback> from(Object bean) {
 		Objects.requireNonNull(bean, "'bean' must not be null");
-		return create(bean, bean.getClass(), null, null);
+		return create(bean, bean.getClass(), null, ToolBinding.defaults());
 	}
 
 	/**
@@ -53,7 +53,7 @@ public final class MethodTools {
 	 */
 	public static List<ToolCallback> from(Object bean, Class<?> targetClass, String source) {
 		Objects.requireNonNull(source, "'source' must not be null");
-		return create(bean, targetClass, source, null);
+		return create(bean, targetClass, source, ToolBinding.defaults());
 	}
 
 	/**
@@ -68,26 +68,40 @@ public final class MethodTools {
 	public static List<ToolCallback> from(Object bean, Class<?> targetClass, @Nullable String source,
 			JsonMapper mapper) {
 		Objects.requireNonNull(mapper, "'mapper' must not be null");
-		return create(bean, targetClass, source, mapper);
+		return create(bean, targetClass, source, ToolBinding.of(mapper));
+	}
+
+	/**
+	 * Return the tools of an object, binding arguments as a given {@link ToolBinding}
+	 * says (mapper, schema generator, validator). Create the binding once and share it.
+	 * @param bean the object to call the methods on, possibly a proxy
+	 * @param targetClass the class to look for {@code @Tool} methods on
+	 * @param source where the bean comes from, for messages, or {@code null}
+	 * @param binding how arguments are bound and validated
+	 * @return the tools, sorted by name; empty if there are none
+	 * @throws ToolDefinitionException naming the first invalid method
+	 */
+	public static List<ToolCallback> from(Object bean, Class<?> targetClass, @Nullable String source,
+			ToolBinding binding) {
+		Objects.requireNonNull(binding, "'binding' must not be null");
+		return create(bean, targetClass, source, binding);
 	}
 
 	private static List<ToolCallback> create(Object bean, Class<?> targetClass, @Nullable String source,
-			@Nullable JsonMapper mapper) {
+			ToolBinding binding) {
 		Objects.requireNonNull(bean, "'bean' must not be null");
 		Objects.requireNonNull(targetClass, "'targetClass' must not be null");
 		Map<Method, Tool> methods = MethodIntrospector.selectMethods(targetClass,
 				(MethodIntrospector.MetadataLookup<Tool>) (method) -> AnnotatedElementUtils
 					.findMergedAnnotation(method, Tool.class));
-		// one generator for all methods of the bean: building it is the costly part
-		JsonSchemaGenerator generator = (mapper != null) ? new JsonSchemaGenerator(mapper) : null;
 		List<MethodToolCallback> tools = new ArrayList<>(methods.size());
 		for (Method method : methods.keySet()) {
-			MethodToolCallback.Builder builder = MethodToolCallback.builder(bean, method).targetClass(targetClass);
+			// one binding for all methods of the bean: building its generator is the costly part
+			MethodToolCallback.Builder builder = MethodToolCallback.builder(bean, method)
+				.targetClass(targetClass)
+				.binding(binding);
 			if (source != null) {
 				builder.source(source);
-			}
-			if (mapper != null && generator != null) {
-				builder.mapper(mapper).schemaGenerator(generator);
 			}
 			tools.add(builder.build());
 		}

@@ -31,6 +31,8 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.springframework.core.ResolvableType;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
 /**
@@ -39,6 +41,12 @@ import org.springframework.util.StringUtils;
  * The output is normalised for model APIs: everything inlined, no {@code $ref},
  * {@code $defs}, {@code $schema} or {@code title}, and a {@code properties} object on
  * every non-free-form object.
+ * <p>
+ * When Bean Validation and victools' Jakarta validation module are on the class path,
+ * constraints ({@code @Min}, {@code @Size}, {@code @Pattern}...) become schema keywords
+ * ({@code minimum}, {@code maxLength}, {@code pattern}...), on record components and
+ * method parameters alike. {@code @ToolParam(defaultValue = ...)} becomes
+ * {@code default}, typed as the parameter's JSON type.
  * <p>
  * Instances are thread-safe. Generation is meant to happen once per tool, at startup.
  */
@@ -50,6 +58,12 @@ public final class JsonSchemaGenerator {
 	// the author chose, and the one the model reads
 	private static final Comparator<MemberScope<?, ?>> DECLARATION_ORDER = Comparator
 		.comparing((member) -> !(member instanceof FieldScope));
+
+	private static final boolean VALIDATION_PRESENT = ClassUtils.isPresent("jakarta.validation.constraints.Min",
+			JsonSchemaGenerator.class.getClassLoader())
+			&& ClassUtils.isPresent(
+					"com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule",
+					JsonSchemaGenerator.class.getClassLoader());
 
 	private final JsonMapper mapper;
 
@@ -82,9 +96,13 @@ public final class JsonSchemaGenerator {
 		builder.forFields()
 			.withDescriptionResolver(JsonSchemaGenerator::description)
 			.withRequiredCheck(JsonSchemaGenerator::isRequired)
+			.withDefaultResolver(this::defaultValue)
 			.withNullableCheck((field) -> false);
 		builder.forMethods().withNullableCheck((method) -> false);
 		builder.with(new JacksonSchemaModule());
+		if (VALIDATION_PRESENT) {
+			ValidationKeywords.configure(builder);
+		}
 		// after the module, which only renames for @JsonProperty and @JsonNaming
 		builder.forFields().withPropertyNameOverrideResolver(this::mapperNamingStrategy);
 		builder.forTypesInGeneral().withPropertySorter(DECLARATION_ORDER);
@@ -133,7 +151,15 @@ public final class JsonSchemaGenerator {
 			catch (ToolDefinitionException ex) {
 				throw new ToolDefinitionException("parameter '" + parameter.name() + "': " + ex.getMessage(), ex);
 			}
-			properties.set(parameter.name(), withDescription(property, parameter.description()));
+			ObjectNode described = withDescription(property, parameter.description());
+			if (VALIDATION_PRESENT) {
+				ValidationKeywords.apply(described, rawClass(parameter.valueType()), parameter.annotations());
+			}
+			if (parameter.defaultValue() != null) {
+				described.set("default", defaultValue(parameter.defaultValue(), parameter.type(),
+						"parameter '" + parameter.name() + "'"));
+			}
+			properties.set(parameter.name(), described);
 			if (parameter.required()) {
 				required.add(parameter.name());
 			}
@@ -231,6 +257,32 @@ public final class JsonSchemaGenerator {
 		return (translated != null && !translated.equals(name)) ? translated : null;
 	}
 
+	private @Nullable JsonNode defaultValue(FieldScope field) {
+		if (field.isFakeContainerItemScope()) {
+			return null;
+		}
+		ToolParam toolParam = field.getAnnotationConsideringFieldAndGetter(ToolParam.class);
+		if (toolParam == null || ToolParam.NO_DEFAULT.equals(toolParam.defaultValue())) {
+			return null;
+		}
+		Field raw = field.getRawMember();
+		return defaultValue(toolParam.defaultValue(), raw.getGenericType(),
+				"'" + raw.getDeclaringClass().getSimpleName() + "." + raw.getName() + "'");
+	}
+
+	private JsonNode defaultValue(String text, Type type, String what) {
+		try {
+			return DefaultValues.parse(text, type, this.mapper);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ToolDefinitionException(what + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	private static Class<?> rawClass(Type type) {
+		return ResolvableType.forType(type).resolve(Object.class);
+	}
+
 	private static @Nullable String description(FieldScope field) {
 		if (field.isFakeContainerItemScope()) {
 			return null;
@@ -245,7 +297,8 @@ public final class JsonSchemaGenerator {
 		}
 		Field raw = field.getRawMember();
 		ToolParam toolParam = field.getAnnotationConsideringFieldAndGetter(ToolParam.class);
-		return raw.getType() != Optional.class && (toolParam == null || toolParam.required())
+		return raw.getType() != Optional.class
+				&& (toolParam == null || (toolParam.required() && ToolParam.NO_DEFAULT.equals(toolParam.defaultValue())))
 				&& !Nullness.isNullable(raw, raw.getAnnotatedType());
 	}
 

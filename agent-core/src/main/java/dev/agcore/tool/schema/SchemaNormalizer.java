@@ -10,6 +10,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.POJONode;
 
 /**
  * Rewrites a generated schema into the subset model APIs accept: every {@code $ref}
@@ -96,11 +97,30 @@ final class SchemaNormalizer {
 				result.set(key, (schema.isEmpty() && key.equals("additionalProperties")) ? NODES.booleanNode(true)
 						: schema(schema, expanding));
 			}
+			else if (value instanceof POJONode pojo && pojo.getPojo() instanceof JsonNode json) {
+				// victools wraps JSON values it does not know (our typed defaults) as POJOs
+				result.set(key, json.deepCopy());
+			}
 			else {
 				result.set(key, value.deepCopy());
 			}
 		}
-		return ensureProperties(dropNullAlternative(result));
+		return typeFirst(ensureProperties(dropNullAlternative(result)));
+	}
+
+	// "type" and "description" lead, where people reading a schema look for them
+	private static ObjectNode typeFirst(ObjectNode schema) {
+		if (!schema.has("type") && !schema.has("description")) {
+			return schema;
+		}
+		ObjectNode ordered = NODES.objectNode();
+		for (String key : new String[] { "type", "description" }) {
+			if (schema.has(key)) {
+				ordered.set(key, schema.get(key));
+			}
+		}
+		ordered.setAll(schema);
+		return ordered;
 	}
 
 	private JsonNode child(JsonNode node, Deque<String> expanding) {

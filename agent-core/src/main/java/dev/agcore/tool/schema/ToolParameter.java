@@ -1,5 +1,6 @@
 package dev.agcore.tool.schema;
 
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
@@ -9,7 +10,15 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.agcore.AgentName;
+import dev.agcore.RawArguments;
+import dev.agcore.SessionId;
+import dev.agcore.State;
+import dev.agcore.ToolCallId;
 import dev.agcore.ToolParam;
+import dev.agcore.memory.LongTermStore;
+import dev.agcore.memory.SessionMemory;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolDefinitionException;
 import org.jspecify.annotations.Nullable;
@@ -27,14 +36,39 @@ import org.springframework.util.StringUtils;
  * @param index the position of the parameter in the method's parameter list
  * @param name the parameter name (from {@code -parameters} reflection)
  * @param type the declared generic type, with the target class's type variables resolved
- * @param description the {@link ToolParam#description()}, or {@code null} if none
+ * @param description the {@link ToolParam#description()} (or Jackson's
+ * {@code @JsonPropertyDescription}), or {@code null} if none
  * @param required whether the model must supply a value
+ * @param defaultValue the {@link ToolParam#defaultValue()} as written, or {@code null}
+ * if none
+ * @param annotations the parameter's annotations, merged from the methods it overrides
+ * (constraints among them become schema keywords)
  */
-public record ToolParameter(int index, String name, Type type, @Nullable String description, boolean required) {
+public record ToolParameter(int index, String name, Type type, @Nullable String description, boolean required,
+		@Nullable String defaultValue, List<Annotation> annotations) {
+
+	private static final List<Class<?>> INJECTED_TYPES = List.of(ToolContext.class, SessionMemory.class,
+			LongTermStore.class);
+
+	private static final List<Class<? extends Annotation>> INJECTED_ANNOTATIONS = List.of(ToolCallId.class,
+			SessionId.class, AgentName.class, State.class, RawArguments.class);
 
 	public ToolParameter {
 		Objects.requireNonNull(name, "'name' must not be null");
 		Objects.requireNonNull(type, "'type' must not be null");
+		annotations = List.copyOf(annotations);
+	}
+
+	/**
+	 * Create a parameter without a default value.
+	 * @param index the position of the parameter
+	 * @param name the name
+	 * @param type the type
+	 * @param description the description, or {@code null}
+	 * @param required whether the model must supply a value
+	 */
+	public ToolParameter(int index, String name, Type type, @Nullable String description, boolean required) {
+		this(index, name, type, description, required, null, List.of());
 	}
 
 	/**
@@ -63,8 +97,32 @@ public record ToolParameter(int index, String name, Type type, @Nullable String 
 	}
 
 	/**
-	 * Return the model-visible parameters of a method: every parameter except a
-	 * {@link ToolContext}.
+	 * Return whether the runtime, not the model, supplies a parameter: a
+	 * {@link ToolContext}, {@link SessionMemory} or {@link LongTermStore}, or a parameter
+	 * annotated {@link ToolCallId @ToolCallId}, {@link SessionId @SessionId},
+	 * {@link AgentName @AgentName}, {@link State @State} or
+	 * {@link RawArguments @RawArguments}.
+	 * @param parameter the parameter, with annotations merged from overridden methods
+	 * @return whether the parameter is left out of the schema
+	 */
+	public static boolean isInjected(MethodParameter parameter) {
+		Class<?> type = parameter.getParameterType();
+		for (Class<?> injected : INJECTED_TYPES) {
+			if (type == injected) {
+				return true;
+			}
+		}
+		for (Class<? extends Annotation> annotation : INJECTED_ANNOTATIONS) {
+			if (parameter.hasParameterAnnotation(annotation)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Return the model-visible parameters of a method: every parameter that is not
+	 * {@linkplain #isInjected(MethodParameter) injected}.
 	 * @param method the tool method
 	 * @param targetClass the class the method is called on, to resolve type variables
 	 * @return the parameters in declaration order
@@ -80,7 +138,7 @@ public record ToolParameter(int index, String name, Type type, @Nullable String 
 		List<ToolParameter> result = new ArrayList<>(parameters.length);
 		for (int i = 0; i < parameters.length; i++) {
 			Parameter parameter = parameters[i];
-			if (parameter.getType() == ToolContext.class) {
+			if (isInjected(merged[i])) {
 				continue;
 			}
 			if (!parameter.isNamePresent()) {
@@ -89,13 +147,22 @@ public record ToolParameter(int index, String name, Type type, @Nullable String 
 			Type type = GenericTypeResolver.resolveType(parameter.getParameterizedType(), userClass);
 			ToolParam toolParam = merged[i].getParameterAnnotation(ToolParam.class);
 			boolean nullable = Nullness.isNullable(merged[i].getParameterAnnotations(), parameter.getAnnotatedType());
-			boolean required = (toolParam == null || toolParam.required()) && rawClass(type) != Optional.class
-					&& !nullable;
-			String description = (toolParam != null && StringUtils.hasText(toolParam.description()))
-					? toolParam.description() : null;
-			result.add(new ToolParameter(i, parameter.getName(), type, description, required));
+			String defaultValue = (toolParam != null && !ToolParam.NO_DEFAULT.equals(toolParam.defaultValue()))
+					? toolParam.defaultValue() : null;
+			boolean required = (toolParam == null || toolParam.required()) && defaultValue == null
+					&& rawClass(type) != Optional.class && !nullable;
+			result.add(new ToolParameter(i, parameter.getName(), type, description(merged[i], toolParam), required,
+					defaultValue, List.of(merged[i].getParameterAnnotations())));
 		}
 		return List.copyOf(result);
+	}
+
+	private static @Nullable String description(MethodParameter parameter, @Nullable ToolParam toolParam) {
+		if (toolParam != null && StringUtils.hasText(toolParam.description())) {
+			return toolParam.description();
+		}
+		JsonPropertyDescription jackson = parameter.getParameterAnnotation(JsonPropertyDescription.class);
+		return (jackson != null && StringUtils.hasText(jackson.value())) ? jackson.value() : null;
 	}
 
 	private static @Nullable Class<?> rawClass(Type type) {

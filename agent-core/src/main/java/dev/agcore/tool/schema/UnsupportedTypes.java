@@ -34,6 +34,8 @@ final class UnsupportedTypes {
 			Class.class, ClassLoader.class, Runnable.class, Future.class, CompletionStage.class, Executor.class,
 			Iterator.class, ToolContext.class);
 
+	private static final String MEMORY_PACKAGE = "dev.agcore.memory";
+
 	private UnsupportedTypes() {
 	}
 
@@ -80,6 +82,10 @@ final class UnsupportedTypes {
 			if (unsupported.isAssignableFrom(clazz)) {
 				return "type " + clazz.getName() + " cannot be represented in JSON";
 			}
+		}
+		if (clazz.getPackageName().equals(MEMORY_PACKAGE)) {
+			return "type " + clazz.getName() + " cannot be represented in JSON; declare a SessionMemory or "
+					+ "LongTermStore parameter to have memory injected";
 		}
 		if ((clazz.isInterface() && clazz.isAnnotationPresent(FunctionalInterface.class))
 				|| clazz.getName().startsWith("java.util.function.")

@@ -197,52 +197,52 @@ class MethodToolCallbackTests {
 
 		final List<@Nullable Object> received = new ArrayList<>();
 
-		@Tool
+		@Tool(secrets = {})
 		String forecast(String city, int days) {
 			this.received.add(city);
 			return city + " for " + days + " days";
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		Trip plan(Trip trip) {
 			this.received.add(trip);
 			return trip;
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String optionals(@ToolParam(required = false) String note, Optional<Integer> limit, @Nullable Unit unit,
 				@ToolParam(required = false) int page, @ToolParam(required = false) boolean flag) {
 			this.received.addAll(Arrays.asList(note, limit, unit, page, flag));
 			return "ok";
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String convert(Unit unit) {
 			this.received.add(unit);
 			return unit.name();
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		void collect(List<String> tags, Map<String, Object> data) {
 			this.received.add(tags);
 			this.received.add(data);
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		void nothing() {
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		@Nullable String nullResult() {
 			return null;
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String fails() throws IOException {
 			throw new IOException("disk full");
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		Camel camel(Camel value) {
 			return value;
 		}

@@ -189,7 +189,7 @@ class MethodToolsTests {
 
 	static class BaseTools {
 
-		@Tool
+		@Tool(secrets = {})
 		String hello(String name) {
 			return "Hello " + name;
 		}
@@ -198,7 +198,7 @@ class MethodToolsTests {
 
 	static class DerivedTools extends BaseTools {
 
-		@Tool
+		@Tool(secrets = {})
 		String bye() {
 			return "Bye";
 		}
@@ -207,7 +207,7 @@ class MethodToolsTests {
 
 	interface Greeter {
 
-		@Tool(description = "Greets someone")
+		@Tool(description = "Greets someone", secrets = {})
 		String greet(@ToolParam(description = "Who to greet") String name);
 
 	}
@@ -229,7 +229,7 @@ class MethodToolsTests {
 
 	static class AnnotatedCalculator implements Calculator {
 
-		@Tool
+		@Tool(secrets = {})
 		@Override
 		public int add(int a, int b) {
 			return a + b;
@@ -239,7 +239,7 @@ class MethodToolsTests {
 
 	static class WeatherService {
 
-		@Tool(description = "Forecast for a city")
+		@Tool(description = "Forecast for a city", secrets = {})
 		String forecast(String city) {
 			return "Sunny in " + city;
 		}
@@ -267,12 +267,12 @@ class MethodToolsTests {
 
 	static class ContextTools {
 
-		@Tool
+		@Tool(secrets = {})
 		String whoAmI(ToolContext context, String greeting) {
 			return greeting + " " + context.state().get("user") + " in " + context.sessionId();
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String explode() {
 			throw new IllegalStateException("boom");
 		}
@@ -281,12 +281,12 @@ class MethodToolsTests {
 
 	static class NamingTools {
 
-		@Tool(name = "get_weather", description = "Current weather")
+		@Tool(name = "get_weather", description = "Current weather", secrets = {})
 		String weather() {
 			return "";
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String getWeatherForecast() {
 			return "";
 		}
@@ -295,7 +295,7 @@ class MethodToolsTests {
 
 	static class StaticTools {
 
-		@Tool
+		@Tool(secrets = {})
 		static int twice(int value) {
 			return value * 2;
 		}
@@ -304,7 +304,7 @@ class MethodToolsTests {
 
 	static class TwoContexts {
 
-		@Tool
+		@Tool(secrets = {})
 		String twice(ToolContext first, ToolContext second) {
 			return "";
 		}
@@ -313,7 +313,7 @@ class MethodToolsTests {
 
 	static class StreamParameter {
 
-		@Tool
+		@Tool(secrets = {})
 		String upload(String name, InputStream content) {
 			return "";
 		}
@@ -322,7 +322,7 @@ class MethodToolsTests {
 
 	static class ThreadParameter {
 
-		@Tool
+		@Tool(secrets = {})
 		String inspect(Thread thread) {
 			return "";
 		}
@@ -331,7 +331,7 @@ class MethodToolsTests {
 
 	static class AsyncTool {
 
-		@Tool
+		@Tool(secrets = {})
 		CompletableFuture<String> later() {
 			return CompletableFuture.completedFuture("");
 		}
@@ -340,7 +340,7 @@ class MethodToolsTests {
 
 	static class BadName {
 
-		@Tool(name = "two words")
+		@Tool(name = "two words", secrets = {})
 		String spaced() {
 			return "";
 		}
@@ -349,12 +349,12 @@ class MethodToolsTests {
 
 	static class Overloads {
 
-		@Tool
+		@Tool(secrets = {})
 		String find(String query) {
 			return "";
 		}
 
-		@Tool
+		@Tool(secrets = {})
 		String find(String query, int limit) {
 			return "";
 		}

@@ -128,7 +128,7 @@ class ToolAutoConfigurationTests {
 
 	static class WeatherTools {
 
-		@Tool(name = "get_weather", description = "Current weather in a city")
+		@Tool(name = "get_weather", description = "Current weather in a city", secrets = {})
 		String getWeather(@ToolParam(description = "City name") String city) {
 			return "Sunny in " + city;
 		}
@@ -137,7 +137,7 @@ class ToolAutoConfigurationTests {
 
 	static class OtherWeatherTools {
 
-		@Tool(name = "get_weather", description = "Weather, again")
+		@Tool(name = "get_weather", description = "Weather, again", secrets = {})
 		String weather(String city) {
 			return "Rain in " + city;
 		}
@@ -146,7 +146,7 @@ class ToolAutoConfigurationTests {
 
 	static class BaseTools {
 
-		@Tool(name = "base_tool", description = "Declared on the superclass")
+		@Tool(name = "base_tool", description = "Declared on the superclass", secrets = {})
 		public String base() {
 			return "from base";
 		}
@@ -155,7 +155,7 @@ class ToolAutoConfigurationTests {
 
 	static class ChildTools extends BaseTools {
 
-		@Tool(name = "child_tool", description = "Declared on the subclass")
+		@Tool(name = "child_tool", description = "Declared on the subclass", secrets = {})
 		public String child() {
 			return "from child";
 		}
@@ -186,7 +186,7 @@ class ToolAutoConfigurationTests {
 			return "hello";
 		}
 
-		@Tool(name = "config_tool", description = "A tool on a configuration class")
+		@Tool(name = "config_tool", description = "A tool on a configuration class", secrets = {})
 		public String configTool() {
 			return "from configuration";
 		}
@@ -215,7 +215,7 @@ class ToolAutoConfigurationTests {
 	static class ClockTools implements Clock {
 
 		@Override
-		@Tool(name = "current_time", description = "The current time")
+		@Tool(name = "current_time", description = "The current time", secrets = {})
 		public String now() {
 			return "12:00";
 		}

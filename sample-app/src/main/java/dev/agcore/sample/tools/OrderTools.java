@@ -23,7 +23,7 @@ public class OrderTools {
 			"A-1002", new Order("A-1002", "processing", List.of("1 x pour-over kettle"), LocalDate.of(2025, 6, 18)),
 			"A-1003", new Order("A-1003", "delivered", List.of("3 x coffee beans, 250 g"), LocalDate.of(2025, 6, 2)));
 
-	@Tool(name = "get_order_status", description = "Look up an order by its id: status, items and delivery date")
+	@Tool(name = "get_order_status", description = "Look up an order by its id: status, items and delivery date", permission = "read-only", secrets = {})
 	public String getOrderStatus(@ToolParam(description = "Order id, e.g. A-1001") String orderId) {
 		Order order = ORDERS.get(orderId.strip().toUpperCase(Locale.ROOT));
 		if (order == null) {

@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
 public class UnitConverterTools {
 
 	@Tool(name = "convert_units", description = "Convert a value between units of length (km, m, mi, ft), "
-			+ "mass (kg, g, lb, oz) or temperature (C, F)")
+			+ "mass (kg, g, lb, oz) or temperature (C, F)", permission = "read-only", secrets = {})
 	public String convert(@ToolParam(description = "The value to convert") double value,
 			@ToolParam(description = "Unit of the value, e.g. km") String from,
 			@ToolParam(description = "Unit to convert to, e.g. mi") String to) {

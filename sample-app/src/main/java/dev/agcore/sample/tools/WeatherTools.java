@@ -28,7 +28,7 @@ public class WeatherTools {
 	}
 
 	@Tool(name = "get_weather", description = "Current weather in a city: temperature in degrees Celsius, "
-			+ "conditions and wind speed in km/h")
+			+ "conditions and wind speed in km/h", permission = "read-only", secrets = {})
 	public String getWeather(@ToolParam(description = "City name, e.g. Paris") String city) {
 		Weather weather = WEATHER.get(key(city));
 		if (weather == null) {

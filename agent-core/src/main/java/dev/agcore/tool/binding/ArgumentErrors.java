@@ -1,4 +1,4 @@
-package dev.agcore.tool.method;
+package dev.agcore.tool.binding;
 
 import java.math.BigInteger;
 import java.util.Collection;
@@ -16,31 +16,40 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 
 /**
- * Turns Jackson binding failures into short messages for the model, naming the
- * parameter (with a path into nested values) and what was expected.
+ * Turns argument problems into short messages for the model, naming the parameter (with
+ * a path into nested values) and what was expected.
  */
-final class ArgumentErrors {
+public final class ArgumentErrors {
 
 	private static final int MAX_VALUE_LENGTH = 80;
 
 	private ArgumentErrors() {
 	}
 
-	static ToolArgumentsException missing(String path) {
+	/**
+	 * Report a required parameter the model left out.
+	 * @param path the parameter, e.g. {@code trip.stops[0].city}
+	 * @return the exception to throw
+	 */
+	public static ToolArgumentsException missing(String path) {
 		return new ToolArgumentsException("Missing required parameter '" + path + "'");
 	}
 
 	/**
-	 * Describe why a parameter's value could not be bound.
-	 * @param parameter the parameter name
-	 * @param value the JSON value the model sent for it
+	 * Describe why a value could not be bound.
+	 * @param parameter the parameter the value was sent for, or empty when the value is
+	 * the whole arguments object
+	 * @param value the JSON value the model sent
 	 * @param ex the binding failure
 	 * @param mapper the mapper, to list an enum's accepted values
 	 * @return the exception to throw
 	 */
-	static ToolArgumentsException bindingFailed(String parameter, JsonNode value, JacksonException ex,
+	public static ToolArgumentsException bindingFailed(String parameter, JsonNode value, JacksonException ex,
 			ObjectMapper mapper) {
-		String path = parameter + path(ex.getPath());
+		String path = path(parameter, ex.getPath());
+		if (path.isEmpty()) {
+			return new ToolArgumentsException("Arguments are invalid: " + reason(ex), ex);
+		}
 		JsonNode offending = locate(value, ex.getPath());
 		String got = (offending != null) ? ", got " + render(offending) : "";
 		if (ex instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
@@ -48,9 +57,25 @@ final class ArgumentErrors {
 			String expected = target.isEnum() ? "one of " + allowed(target, mapper) : jsonType(target);
 			return new ToolArgumentsException("Parameter '" + path + "' must be " + expected + got, ex);
 		}
-		String reason = (ex instanceof ValueInstantiationException && ex.getCause() != null
-				&& ex.getCause().getMessage() != null) ? ex.getCause().getMessage() : firstLine(ex.getOriginalMessage());
-		return new ToolArgumentsException("Parameter '" + path + "' is invalid: " + reason, ex);
+		return new ToolArgumentsException("Parameter '" + path + "' is invalid: " + reason(ex), ex);
+	}
+
+	/**
+	 * Report arguments that are not valid JSON.
+	 * @param ex the parse failure
+	 * @return the exception to throw
+	 */
+	public static ToolArgumentsException notJson(JacksonException ex) {
+		String reason = firstLine(ex.getOriginalMessage());
+		int detail = reason.indexOf(" (");
+		return new ToolArgumentsException(
+				"Arguments are not valid JSON: " + ((detail > 0) ? reason.substring(0, detail) : reason), ex);
+	}
+
+	private static String reason(JacksonException ex) {
+		Throwable cause = ex.getCause();
+		return (ex instanceof ValueInstantiationException && cause != null && cause.getMessage() != null)
+				? cause.getMessage() : firstLine(ex.getOriginalMessage());
 	}
 
 	static String firstLine(@Nullable String message) {
@@ -61,11 +86,11 @@ final class ArgumentErrors {
 		return (end < 0) ? message : message.substring(0, end);
 	}
 
-	private static String path(List<JacksonException.Reference> references) {
-		StringBuilder path = new StringBuilder();
+	private static String path(String parameter, List<JacksonException.Reference> references) {
+		StringBuilder path = new StringBuilder(parameter);
 		for (JacksonException.Reference reference : references) {
 			if (reference.getPropertyName() != null) {
-				path.append('.').append(reference.getPropertyName());
+				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
 			}
 			else if (reference.getIndex() >= 0) {
 				path.append('[').append(reference.getIndex()).append(']');

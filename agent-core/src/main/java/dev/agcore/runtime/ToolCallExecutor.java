@@ -1,0 +1,210 @@
+package dev.agcore.runtime;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.agcore.json.AgentJson;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.ToolOutcome;
+import dev.agcore.tool.ToolArgumentsException;
+import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.ToolSpec;
+import dev.agcore.tool.permission.PermissionDecision;
+import dev.agcore.tool.permission.ToolPermissionPolicy;
+import dev.agcore.tool.secret.SecretReferenceException;
+import dev.agcore.tool.secret.SecretReferences;
+import dev.agcore.tool.secret.SecretResolver;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one tool call to completion on the calling thread, the innermost step of every
+ * tool call: find the tool in the agent's scope, ask the permission policy, resolve
+ * secret references, run the tool, scrub secrets from what it returns and cap its size.
+ * Every failure becomes an error result for the model; nothing here throws.
+ * <p>
+ * Never logs or records arguments or results: they may carry secrets or personal data.
+ */
+final class ToolCallExecutor {
+
+	/** Default cap on the length of a tool result sent to the model, in characters. */
+	static final int DEFAULT_MAX_RESULT_LENGTH = 64 * 1024;
+
+	private static final Logger logger = LoggerFactory.getLogger(ToolCallExecutor.class);
+
+	private final String agentName;
+
+	private final Map<String, ToolCallback> tools;
+
+	private final List<ToolSpec> specs;
+
+	private final @Nullable ToolRegistry registry;
+
+	private final ToolPermissionPolicy permissionPolicy;
+
+	private final SecretResolver secretResolver;
+
+	private final int maxResultLength;
+
+	private final AgentMetrics metrics;
+
+	/**
+	 * Create an executor.
+	 * @param agentName the agent's name
+	 * @param tools the tools in the agent's scope
+	 * @param registry all tools of the application, to tell an out-of-scope tool from an
+	 * unknown one; or {@code null}
+	 * @param permissionPolicy decides whether a call may run
+	 * @param secretResolver resolves secret references
+	 * @param maxResultLength the longest result sent to the model
+	 * @param metrics where tool calls are recorded
+	 */
+	ToolCallExecutor(String agentName, List<ToolCallback> tools, @Nullable ToolRegistry registry,
+			ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver, int maxResultLength,
+			AgentMetrics metrics) {
+		this.agentName = agentName;
+		this.tools = new LinkedHashMap<>();
+		for (ToolCallback tool : ToolRegistry.of(tools).all()) {
+			this.tools.put(tool.spec().name(), tool);
+		}
+		this.specs = tools.stream().map(ToolCallback::spec).toList();
+		this.registry = registry;
+		this.permissionPolicy = permissionPolicy;
+		this.secretResolver = secretResolver;
+		this.maxResultLength = maxResultLength;
+		this.metrics = metrics;
+	}
+
+	List<ToolSpec> specs() {
+		return this.specs;
+	}
+
+	List<ToolCallback> tools() {
+		return List.copyOf(this.tools.values());
+	}
+
+	/** The time a call may run: the tool's own timeout, or the agent's. */
+	Duration timeout(ToolCall call, Duration agentTimeout) {
+		ToolCallback tool = this.tools.get(call.name());
+		Duration timeout = (tool != null) ? tool.metadata().timeout() : null;
+		return (timeout != null) ? timeout : agentTimeout;
+	}
+
+	/** Whether the tool's result becomes the agent's answer. */
+	boolean returnsDirectly(String toolName) {
+		ToolCallback tool = this.tools.get(toolName);
+		return tool != null && tool.metadata().returnDirect();
+	}
+
+	/**
+	 * Run one call.
+	 * @param call the call as the model made it
+	 * @param context the runtime values of the call
+	 * @return the result, or an error result saying what went wrong
+	 */
+	ToolResultMessage execute(ToolCall call, ToolContext context) {
+		ToolCallback tool = this.tools.get(call.name());
+		if (tool == null) {
+			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, 0);
+			return ToolResultMessage.failure(call, notInScope(call.name()));
+		}
+		PermissionDecision decision = decide(tool, call);
+		if (!decision.allowed()) {
+			logger.debug("Agent '{}' was denied tool '{}': {}", this.agentName, call.name(), decision.reason());
+			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.DENIED, 0);
+			return ToolResultMessage.failure(call,
+					"Error: tool '" + call.name() + "' was denied: " + decision.reason());
+		}
+		long start = System.nanoTime();
+		SecretReferences.@Nullable Resolution secrets = null;
+		try {
+			secrets = SecretReferences.resolve(call.arguments(), tool.metadata().secretParameters(),
+					this.secretResolver, AgentJson.mapper());
+			String output = tool.call(secrets.arguments(), context);
+			return success(call, start, secrets.scrub(output));
+		}
+		catch (SecretReferenceException ex) {
+			return failure(call, start, "Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
+		}
+		catch (ToolArgumentsException ex) {
+			return failure(call, start, "Error: invalid arguments for tool '" + call.name() + "': "
+					+ scrub(secrets, ex.getMessage()));
+		}
+		catch (Exception ex) {
+			return failure(call, start, "Error: tool '" + call.name() + "' failed: " + scrub(secrets, describe(ex)));
+		}
+	}
+
+	/** The result of a call that overran its timeout. */
+	ToolResultMessage timedOut(ToolCall call, Duration timeout, long start) {
+		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.TIMEOUT, System.nanoTime() - start);
+		return ToolResultMessage.failure(call,
+				"Error: tool '" + call.name() + "' did not finish within " + format(timeout) + " and was cancelled");
+	}
+
+	private PermissionDecision decide(ToolCallback tool, ToolCall call) {
+		try {
+			return this.permissionPolicy.decide(this.agentName, tool, call);
+		}
+		catch (RuntimeException ex) {
+			// a policy that cannot decide must not let the call through
+			logger.warn("Permission policy failed for tool '{}' of agent '{}'", call.name(), this.agentName, ex);
+			return PermissionDecision.deny("the permission policy failed");
+		}
+	}
+
+	private String notInScope(String name) {
+		String available = String.join(", ", this.tools.keySet());
+		if (this.registry != null && this.registry.find(name).isPresent()) {
+			return "Error: tool '" + name + "' is not available to this agent. Available tools: " + available;
+		}
+		return "Error: unknown tool '" + name + "'. Available tools: " + available;
+	}
+
+	private ToolResultMessage success(ToolCall call, long start, @Nullable String output) {
+		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.SUCCESS, System.nanoTime() - start);
+		return ToolResultMessage.success(call, limit((output != null) ? output : ""));
+	}
+
+	private ToolResultMessage failure(ToolCall call, long start, String message) {
+		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, System.nanoTime() - start);
+		return ToolResultMessage.failure(call, limit(message));
+	}
+
+	// a tool can return anything; a huge result would crowd out the conversation
+	private String limit(String text) {
+		if (text.length() <= this.maxResultLength) {
+			return text;
+		}
+		int end = this.maxResultLength;
+		if (Character.isHighSurrogate(text.charAt(end - 1))) {
+			end--;
+		}
+		return text.substring(0, end) + "\n[truncated: the result was " + text.length()
+				+ " characters long; only the first " + end + " are shown]";
+	}
+
+	private static String scrub(SecretReferences.@Nullable Resolution secrets, @Nullable String text) {
+		String value = (text != null) ? text : "";
+		return (secrets != null) ? secrets.scrub(value) : value;
+	}
+
+	private static String describe(Throwable ex) {
+		String message = ex.getMessage();
+		String type = ex.getClass().getSimpleName();
+		return (message != null && !message.isBlank()) ? type + ": " + message : type;
+	}
+
+	static String format(Duration duration) {
+		long millis = duration.toMillis();
+		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
+	}
+
+}

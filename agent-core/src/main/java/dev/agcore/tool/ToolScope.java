@@ -1,0 +1,160 @@
+package dev.agcore.tool;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Which tools of a {@link ToolRegistry} an agent may use. Each entry is one of:
+ * <ul>
+ * <li>a tool name, {@code get_weather}: that tool, which must exist;</li>
+ * <li>a glob, {@code notes_*} ({@code *} any characters, {@code ?} one): every tool whose
+ * name matches, possibly none;</li>
+ * <li>a group, {@code group:notes} (globs allowed too): every tool whose
+ * {@linkplain ToolMetadata#category() category} matches.</li>
+ * </ul>
+ * Immutable.
+ */
+public final class ToolScope {
+
+	/** The prefix of entries that select by category. */
+	public static final String GROUP_PREFIX = "group:";
+
+	private static final ToolScope ALL = new ToolScope(List.of("*"));
+
+	private static final ToolScope NONE = new ToolScope(List.of());
+
+	private final List<String> entries;
+
+	private final List<Matcher> matchers;
+
+	private ToolScope(List<String> entries) {
+		this.entries = List.copyOf(entries);
+		this.matchers = this.entries.stream().map(Matcher::of).toList();
+	}
+
+	/**
+	 * Create a scope from entries.
+	 * @param entries tool names, globs and {@code group:} entries
+	 * @return the scope
+	 */
+	public static ToolScope of(String... entries) {
+		return of(List.of(entries));
+	}
+
+	/**
+	 * Create a scope from entries.
+	 * @param entries tool names, globs and {@code group:} entries
+	 * @return the scope
+	 */
+	public static ToolScope of(Collection<String> entries) {
+		Objects.requireNonNull(entries, "'entries' must not be null");
+		List<String> stripped = new ArrayList<>(entries.size());
+		for (String entry : entries) {
+			Objects.requireNonNull(entry, "'entries' must not contain null");
+			if (entry.isBlank() || entry.strip().equals(GROUP_PREFIX)) {
+				throw new IllegalArgumentException("Tool scope entry '" + entry + "' is empty");
+			}
+			stripped.add(entry.strip());
+		}
+		return new ToolScope(stripped);
+	}
+
+	/** Every tool. */
+	public static ToolScope all() {
+		return ALL;
+	}
+
+	/** No tool. */
+	public static ToolScope none() {
+		return NONE;
+	}
+
+	public List<String> entries() {
+		return this.entries;
+	}
+
+	/**
+	 * Return whether a tool is in this scope.
+	 * @param tool the tool
+	 * @return whether the agent may use it
+	 */
+	public boolean includes(ToolCallback tool) {
+		for (Matcher matcher : this.matchers) {
+			if (matcher.matches(tool)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Return the tools of a registry that are in this scope, in registry order.
+	 * @param registry the registry
+	 * @return the tools
+	 * @throws ToolDefinitionException if an entry names a tool the registry does not have
+	 */
+	public List<ToolCallback> select(ToolRegistry registry) {
+		for (Matcher matcher : this.matchers) {
+			String name = matcher.exactName();
+			if (name != null && registry.find(name).isEmpty()) {
+				throw new ToolDefinitionException("Unknown tool '" + name + "' in tool scope "
+						+ this.entries + ". Known tools: " + registry.names());
+			}
+		}
+		return registry.all().stream().filter(this::includes).toList();
+	}
+
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return this == other || (other instanceof ToolScope scope && this.entries.equals(scope.entries));
+	}
+
+	@Override
+	public int hashCode() {
+		return this.entries.hashCode();
+	}
+
+	@Override
+	public String toString() {
+		return "ToolScope " + this.entries;
+	}
+
+	/** One entry, compiled. */
+	private record Matcher(boolean group, Pattern pattern, String entry) {
+
+		static Matcher of(String entry) {
+			boolean group = entry.startsWith(GROUP_PREFIX);
+			String glob = group ? entry.substring(GROUP_PREFIX.length()) : entry;
+			return new Matcher(group, glob(glob), glob);
+		}
+
+		boolean matches(ToolCallback tool) {
+			String subject = this.group ? tool.metadata().category() : tool.spec().name();
+			return subject != null && this.pattern.matcher(subject).matches();
+		}
+
+		/** The tool name when the entry is a plain name; null for globs and groups. */
+		@Nullable String exactName() {
+			return (this.group || this.entry.indexOf('*') >= 0 || this.entry.indexOf('?') >= 0) ? null : this.entry;
+		}
+
+		private static Pattern glob(String glob) {
+			StringBuilder regex = new StringBuilder(glob.length() + 8);
+			for (char c : glob.toCharArray()) {
+				switch (c) {
+					case '*' -> regex.append(".*");
+					case '?' -> regex.append('.');
+					default -> regex.append(Pattern.quote(String.valueOf(c)));
+				}
+			}
+			return Pattern.compile(regex.toString());
+		}
+
+	}
+
+}
