@@ -90,6 +90,17 @@ public interface AgentMiddleware {
 	}
 
 	/**
+	 * Return whether {@link #afterModel} may change the text of a response. When any
+	 * middleware of an agent says so, a streamed turn sends each model answer as one text
+	 * event after the hooks ran, instead of live deltas, so nothing they would change
+	 * (such as personal data) reaches the caller first.
+	 * @return whether model output is rewritten
+	 */
+	default boolean rewritesModelOutput() {
+		return false;
+	}
+
+	/**
 	 * Return the name used in metrics and error messages.
 	 * @return the name
 	 */

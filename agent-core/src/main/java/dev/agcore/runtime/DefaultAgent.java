@@ -57,6 +57,8 @@ final class DefaultAgent implements Agent {
 
 	private final Resumption resumption;
 
+	private final boolean bufferText;
+
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics) {
 		this.name = name;
@@ -70,6 +72,7 @@ final class DefaultAgent implements Agent {
 		this.metrics = metrics;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.resumption = new Resumption(this, store);
+		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 	}
 
 	@Override
@@ -173,10 +176,16 @@ final class DefaultAgent implements Agent {
 		}
 		ChatRequest chatRequest = this.middleware.beforeModel(turn,
 				turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options));
-		ModelCall innermost = listener.streaming() ? (req) -> streamModel(req, listener) : this::callModel;
+		// middleware that rewrites model output (PII redaction) must see the text before the caller does
+		boolean liveText = listener.streaming() && !this.bufferText;
+		ModelCall innermost = listener.streaming() ? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE)
+				: this::callModel;
 		ModelCall modelCall = this.middleware.isEmpty() ? innermost : this.middleware.wrapModelCall(turn, innermost);
 		return modelCall.call(chatRequest).flatMap((response) -> {
 			ChatResponse adjusted = this.middleware.afterModel(turn, chatRequest, response);
+			if (listener.streaming() && !liveText && !adjusted.message().text().isEmpty()) {
+				listener.onText(adjusted.message().text());
+			}
 			if (!adjusted.usage().isEmpty()) {
 				listener.onUsage(adjusted.usage());
 			}
@@ -252,6 +261,7 @@ final class DefaultAgent implements Agent {
 			return this.store.savePending(turn.sessionId(), turn.toPending()).thenReturn(turn.result());
 		}
 		this.middleware.afterAgent(turn, turn.messages());
+		turn.relocateTurnStart();
 		AgentResult result = turn.result();
 		String sessionId = turn.sessionId();
 		if (turn.isResumed()) {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
@@ -107,9 +108,11 @@ final class ToolCallExecutor {
 	 * Run one call.
 	 * @param call the call as the model made it
 	 * @param context the runtime values of the call
+	 * @param failures told the exception behind an error result, for middleware that
+	 * decides by exception type (tool retry)
 	 * @return the result, or an error result saying what went wrong
 	 */
-	ToolResultMessage execute(ToolCall call, ToolContext context) {
+	ToolResultMessage execute(ToolCall call, ToolContext context, Consumer<Throwable> failures) {
 		ToolCallback tool = this.tools.get(call.name());
 		if (tool == null) {
 			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, 0);
@@ -131,13 +134,16 @@ final class ToolCallExecutor {
 			return success(call, start, secrets.scrub(output));
 		}
 		catch (SecretReferenceException ex) {
+			failures.accept(ex);
 			return failure(call, start, "Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
 		}
 		catch (ToolArgumentsException ex) {
+			failures.accept(ex);
 			return failure(call, start, "Error: invalid arguments for tool '" + call.name() + "': "
 					+ scrub(secrets, ex.getMessage()));
 		}
 		catch (Exception ex) {
+			failures.accept(ex);
 			return failure(call, start, "Error: tool '" + call.name() + "' failed: " + scrub(secrets, describe(ex)));
 		}
 	}

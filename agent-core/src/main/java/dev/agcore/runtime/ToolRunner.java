@@ -3,6 +3,8 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.memory.KeyValueStore;
@@ -96,34 +98,42 @@ final class ToolRunner {
 	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, boolean alone) {
 		return Mono.defer(() -> {
 			Duration timeout = this.executor.timeout(call, this.timeout);
+			turn.recordToolFailure(call.id(), null);
+			Consumer<Throwable> failures = (ex) -> turn.recordToolFailure(call.id(), ex);
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
 					SessionMemory.of(this.store, turn.sessionId()), LongTermStore.of(this.store));
 			if (alone && !Schedulers.isInNonBlockingThread()) {
-				return Mono.just(runGuarded(call, context, timeout));
+				return Mono.just(runGuarded(call, context, timeout, failures));
 			}
 			long start = System.nanoTime();
-			return Mono.fromCallable(() -> this.executor.execute(call, context))
+			return Mono.fromCallable(() -> this.executor.execute(call, context, failures))
 				.subscribeOn(this.scheduler)
-				.timeout(timeout, Mono.fromSupplier(() -> this.executor.timedOut(call, timeout, start)));
+				.timeout(timeout, Mono.fromSupplier(() -> timedOut(call, timeout, start, failures)));
 		});
 	}
 
 	/** Run on the current thread, interrupted by a watchdog if it overruns. */
-	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout) {
+	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout,
+			Consumer<Throwable> failures) {
 		long start = System.nanoTime();
 		Watchdog watchdog = new Watchdog(Thread.currentThread());
 		Disposable alarm = Schedulers.parallel().schedule(watchdog, timeout.toNanos(), TimeUnit.NANOSECONDS);
 		ToolResultMessage result;
 		try {
-			result = this.executor.execute(call, context);
+			result = this.executor.execute(call, context, failures);
 		}
 		finally {
 			alarm.dispose();
 		}
 		if (!watchdog.finish()) {
-			return this.executor.timedOut(call, timeout, start);
+			return timedOut(call, timeout, start, failures);
 		}
 		return result;
+	}
+
+	private ToolResultMessage timedOut(ToolCall call, Duration timeout, long start, Consumer<Throwable> failures) {
+		failures.accept(new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout));
+		return this.executor.timedOut(call, timeout, start);
 	}
 
 	/**

@@ -49,6 +49,9 @@ final class Turn implements AgentContext {
 	/** Index of the turn's input in {@link #messages} once before-agent hooks have run. */
 	private int turnStart;
 
+	/** The turn's input message, to find the turn again if after-agent hooks move it. */
+	private @Nullable Message input;
+
 	private int modelCalls;
 
 	private Usage usage = Usage.EMPTY;
@@ -60,6 +63,9 @@ final class Turn implements AgentContext {
 	private List<PendingToolCall> pendingCalls = List.of();
 
 	private @Nullable Map<String, Object> attributes;
+
+	/** Exceptions behind failed tool calls, by call id; written by tool threads. */
+	private volatile @Nullable Map<String, Throwable> toolFailures;
 
 	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, List<Message> history) {
@@ -117,6 +123,26 @@ final class Turn implements AgentContext {
 	}
 
 	@Override
+	public @Nullable Throwable toolFailure(String toolCallId) {
+		Map<String, Throwable> failures = this.toolFailures;
+		return (failures != null) ? failures.get(toolCallId) : null;
+	}
+
+	/** Remember (or, with null, forget) the exception behind a failed call. */
+	synchronized void recordToolFailure(String toolCallId, @Nullable Throwable failure) {
+		if (failure == null) {
+			if (this.toolFailures != null) {
+				this.toolFailures.remove(toolCallId);
+			}
+			return;
+		}
+		if (this.toolFailures == null) {
+			this.toolFailures = new java.util.concurrent.ConcurrentHashMap<>();
+		}
+		this.toolFailures.put(toolCallId, failure);
+	}
+
+	@Override
 	public boolean isApproved(String toolCallId) {
 		return this.approved.contains(toolCallId);
 	}
@@ -131,6 +157,7 @@ final class Turn implements AgentContext {
 			throw new IllegalStateException("Middleware removed every message of the conversation");
 		}
 		this.turnStart = this.messages.size() - 1;
+		this.input = this.messages.get(this.turnStart);
 	}
 
 	ChatRequest nextRequest(String systemPrompt, List<ToolSpec> tools, ChatOptions options) {
@@ -307,6 +334,24 @@ final class Turn implements AgentContext {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Called after after-agent hooks, which may have rewritten the history before the
+	 * turn: find the turn's input again, or treat the whole conversation as the turn.
+	 */
+	void relocateTurnStart() {
+		if (this.input == null || (this.turnStart < this.messages.size() && this.messages.get(this.turnStart) == this.input)) {
+			return;
+		}
+		int index = -1;
+		for (int i = 0; i < this.messages.size(); i++) {
+			if (this.messages.get(i) == this.input) {
+				index = i;
+				break;
+			}
+		}
+		this.turnStart = Math.max(index, 0);
 	}
 
 	/** The messages of this turn: its input and everything after it. */

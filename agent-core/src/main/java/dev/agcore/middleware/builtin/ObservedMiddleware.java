@@ -111,6 +111,11 @@ public final class ObservedMiddleware implements AgentMiddleware {
 	}
 
 	@Override
+	public boolean rewritesModelOutput() {
+		return this.delegate.rewritesModelOutput();
+	}
+
+	@Override
 	public String name() {
 		return this.delegate.name();
 	}

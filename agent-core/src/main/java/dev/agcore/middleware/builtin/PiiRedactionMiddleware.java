@@ -67,6 +67,11 @@ public final class PiiRedactionMiddleware implements AgentMiddleware {
 	}
 
 	@Override
+	public boolean rewritesModelOutput() {
+		return this.output;
+	}
+
+	@Override
 	public void beforeAgent(AgentContext context, List<Message> messages) {
 		int last = messages.size() - 1;
 		if (this.input && last >= 0 && messages.get(last) instanceof UserMessage user) {

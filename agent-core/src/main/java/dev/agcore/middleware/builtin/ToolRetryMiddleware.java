@@ -14,6 +14,7 @@ import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.tool.ToolArgumentsException;
+import dev.agcore.tool.secret.SecretReferenceException;
 import reactor.core.publisher.Mono;
 
 /**
@@ -108,9 +109,13 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 	 */
 	public static final class Builder {
 
-		/** Retry every failure caused by an exception except invalid arguments. */
-		public static final Predicate<ToolFailure> DEFAULT_RETRY_IF = (failure) -> failure.exceptionName() != null
-				&& !failure.isCausedBy(ToolArgumentsException.class);
+		/**
+		 * Retry every failure caused by an exception, except invalid arguments and
+		 * refused secret references, which fail the same way every time.
+		 */
+		public static final Predicate<ToolFailure> DEFAULT_RETRY_IF = (failure) -> failure.cause() != null
+				&& !failure.isCausedBy(ToolArgumentsException.class)
+				&& !failure.isCausedBy(SecretReferenceException.class);
 
 		private int maxAttempts = 3;
 

@@ -56,6 +56,19 @@ class PiiRedactionMiddlewareTests {
 	}
 
 	@Test
+	void streamedTextNeverCarriesTheRawValue() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(ScriptedChatModel.text("Write to jane.doe@example.com today"));
+		Agent agent = agent(model, PiiRedactionMiddleware.builder().build());
+
+		List<AgentEvent> events = agent.stream(AgentRequest.of("s", "who?")).collectList().block(Duration.ofSeconds(5));
+
+		assertThat(events).filteredOn(AgentEvent.TextDelta.class::isInstance)
+			.singleElement()
+			.isEqualTo(new AgentEvent.TextDelta("Write to [REDACTED_EMAIL] today"));
+		assertThat(events.toString()).doesNotContain("jane.doe");
+	}
+
+	@Test
 	void blockFailsTheTurnNamingTheTypeAndNeverTheValue() {
 		ScriptedChatModel model = ScriptedChatModel.replaying(text("never"));
 		Agent agent = agent(model, PiiRedactionMiddleware.builder().block(PiiType.API_KEY).redact(PiiType.EMAIL).build());

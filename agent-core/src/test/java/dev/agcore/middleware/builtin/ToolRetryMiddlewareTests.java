@@ -129,7 +129,7 @@ class ToolRetryMiddlewareTests {
 			.build();
 
 		StepVerifier
-			.withVirtualTime(() -> retry.wrapToolCall(BuiltinTestTools.context("s", Map.of()), call, (c) -> Mono
+			.withVirtualTime(() -> retry.wrapToolCall(BuiltinTestTools.context("s", Map.of("c1", new IOException("reset"))), call, (c) -> Mono
 				.fromSupplier(() -> (this.attempts.incrementAndGet() < 3) ? failure : ToolResultMessage.success(c, "ok"))))
 			.expectSubscription()
 			.expectNoEvent(Duration.ofSeconds(1))
@@ -154,20 +154,30 @@ class ToolRetryMiddlewareTests {
 	}
 
 	@Test
-	void toolFailureReadsTheExceptionFromTheErrorTextWhenTheCauseIsUnknown() {
+	void subclassOfAListedExceptionThrownInTheLoopIsRetried() {
+		AtomicInteger calls = new AtomicInteger();
+		ToolCallback flaky = BuiltinTestTools.tool("read", (args, ctx) -> {
+			if (calls.incrementAndGet() < 2) {
+				throw new java.io.FileNotFoundException("not yet");
+			}
+			return "content";
+		});
+
+		AgentResult result = agent(model("read"), flaky, retry().retryOn(IOException.class)).call("s", "read");
+
+		assertThat(calls).hasValue(2);
+		assertThat(result.toolExecutions()).singleElement()
+			.satisfies((execution) -> assertThat(execution.result()).isEqualTo("content"));
+	}
+
+	@Test
+	void failureWithoutAnExceptionHasNoCause() {
 		ToolCall call = new ToolCall("c1", "fetch", "{}");
-		ToolFailure failed = new ToolFailure(call,
-				ToolResultMessage.failure(call, "Error: tool 'fetch' failed: IllegalStateException: disk full"), null, 1);
-		ToolFailure timedOut = new ToolFailure(call, ToolResultMessage.failure(call,
-				"Error: tool 'fetch' did not finish within 30 s and was cancelled"), null, 1);
 		ToolFailure refused = new ToolFailure(call,
 				ToolResultMessage.failure(call, "Error: tool call limit reached (3 per turn)"), null, 1);
 
-		assertThat(failed.exceptionName()).isEqualTo("IllegalStateException");
-		assertThat(failed.isCausedBy(IllegalStateException.class)).isTrue();
-		assertThat(failed.isCausedBy(RuntimeException.class)).isFalse();
-		assertThat(timedOut.isCausedBy(TimeoutException.class)).isTrue();
 		assertThat(refused.exceptionName()).isNull();
+		assertThat(refused.isCausedBy(Exception.class)).isFalse();
 	}
 
 	@Test
