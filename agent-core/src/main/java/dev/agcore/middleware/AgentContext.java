@@ -2,6 +2,8 @@ package dev.agcore.middleware;
 
 import java.util.Map;
 
+import dev.agcore.memory.SessionMemory;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -40,6 +42,15 @@ public interface AgentContext {
 	 * @return the mutable attributes
 	 */
 	Map<String, Object> attributes();
+
+	/**
+	 * Return the key-value memory of the turn's session, shared with the session's tools
+	 * and kept across turns.
+	 * @return the session memory
+	 */
+	default SessionMemory memory() {
+		throw new UnsupportedOperationException("This context has no session memory");
+	}
 
 	/**
 	 * Return whether a human approved this tool call (possibly with edited arguments) when

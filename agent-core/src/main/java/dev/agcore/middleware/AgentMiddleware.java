@@ -7,6 +7,7 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.tool.ToolCallback;
 import reactor.core.publisher.Mono;
 
 /**
@@ -87,6 +88,15 @@ public interface AgentMiddleware {
 	 */
 	default Mono<ToolResultMessage> wrapToolCall(AgentContext context, ToolCall call, ToolCallHandler next) {
 		return next.call(call);
+	}
+
+	/**
+	 * Return tools this middleware gives the agent, such as a to-do list's
+	 * {@code write_todos}. They join the agent's own tools.
+	 * @return the tools, empty by default
+	 */
+	default List<ToolCallback> tools() {
+		return List.of();
 	}
 
 	/**

@@ -224,6 +224,9 @@ public final class AgentBuilder {
 		if (this.toolRegistry != null) {
 			tools.addAll(this.toolScope.select(this.toolRegistry));
 		}
+		for (AgentMiddleware each : this.middleware) {
+			tools.addAll(each.tools());
+		}
 		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolRegistry, this.permissionPolicy,
 				this.secretResolver, this.maxToolResultLength, this.metrics);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.Message;
@@ -105,6 +106,10 @@ final class DefaultAgent implements Agent {
 		return this.maxIterations;
 	}
 
+	KeyValueStore keyValueStore() {
+		return this.toolRunner.store();
+	}
+
 	@Override
 	public Mono<List<Message>> history(String sessionId) {
 		return this.store.load(sessionId);
@@ -156,7 +161,7 @@ final class DefaultAgent implements Agent {
 					+ "; resume that turn before sending a new message")))
 			.switchIfEmpty(this.store.load(sessionId))
 			.flatMap((history) -> {
-				Turn turn = new Turn(this.name, request, history);
+				Turn turn = new Turn(this.name, request, history, this.toolRunner.store());
 				this.middleware.beforeAgent(turn, turn.messages());
 				turn.markTurnStart();
 				return loop(turn, listener);

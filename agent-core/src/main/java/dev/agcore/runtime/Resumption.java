@@ -65,7 +65,7 @@ final class Resumption {
 				approved.add(id);
 			}
 		});
-		Turn turn = new Turn(this.agent.name(), request, history, pending, approved);
+		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
 		List<ToolCall> toRun = new ArrayList<>();
 		List<ToolResultMessage> rejected = new ArrayList<>();
 		for (ToolCall call : turn.unansweredToolCalls()) {

@@ -8,8 +8,6 @@ import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.memory.KeyValueStore;
-import dev.agcore.memory.LongTermStore;
-import dev.agcore.memory.SessionMemory;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.MiddlewareChain;
@@ -63,6 +61,10 @@ final class ToolRunner {
 		this.store = store;
 	}
 
+	KeyValueStore store() {
+		return this.store;
+	}
+
 	List<ToolSpec> specs() {
 		return this.executor.specs();
 	}
@@ -101,7 +103,7 @@ final class ToolRunner {
 			turn.recordToolFailure(call.id(), null);
 			Consumer<Throwable> failures = (ex) -> turn.recordToolFailure(call.id(), ex);
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
-					SessionMemory.of(this.store, turn.sessionId()), LongTermStore.of(this.store));
+					turn.memory(), turn.longTermStore());
 			if (alone && !Schedulers.isInNonBlockingThread()) {
 				return Mono.just(runGuarded(call, context, timeout, failures));
 			}

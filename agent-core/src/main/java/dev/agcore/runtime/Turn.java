@@ -8,7 +8,10 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
 
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.SessionMemory;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
@@ -46,6 +49,10 @@ final class Turn implements AgentContext {
 
 	private final boolean resumed;
 
+	private final KeyValueStore store;
+
+	private @Nullable SessionMemory memory;
+
 	/** Index of the turn's input in {@link #messages} once before-agent hooks have run. */
 	private int turnStart;
 
@@ -68,22 +75,24 @@ final class Turn implements AgentContext {
 	private volatile @Nullable Map<String, Throwable> toolFailures;
 
 	/** A new turn: the history, then the user's message. */
-	Turn(String agentName, AgentRequest request, List<Message> history) {
-		this(agentName, request.sessionId(), request.state(), history, Set.of(), false);
+	Turn(String agentName, AgentRequest request, List<Message> history, KeyValueStore store) {
+		this(agentName, request.sessionId(), request.state(), history, Set.of(), false, store);
 		this.messages.add(new UserMessage(request.message()));
 	}
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
-	Turn(String agentName, ResumeRequest request, List<Message> history, PendingTurn pending, Set<String> approved) {
-		this(agentName, request.sessionId(), request.state(), history, approved, true);
+	Turn(String agentName, ResumeRequest request, List<Message> history, PendingTurn pending, Set<String> approved,
+			KeyValueStore store) {
+		this(agentName, request.sessionId(), request.state(), history, approved, true, store);
 		this.messages.addAll(pending.messages());
 		this.modelCalls = pending.modelCalls();
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
 	}
 
 	private Turn(String agentName, String sessionId, Map<String, Object> state, List<Message> history,
-			Set<String> approved, boolean resumed) {
+			Set<String> approved, boolean resumed, KeyValueStore store) {
 		this.resumed = resumed;
+		this.store = store;
 		this.agentName = agentName;
 		this.sessionId = sessionId;
 		this.state = state;
@@ -140,6 +149,18 @@ final class Turn implements AgentContext {
 			this.toolFailures = new java.util.concurrent.ConcurrentHashMap<>();
 		}
 		this.toolFailures.put(toolCallId, failure);
+	}
+
+	@Override
+	public SessionMemory memory() {
+		if (this.memory == null) {
+			this.memory = SessionMemory.of(this.store, this.sessionId);
+		}
+		return this.memory;
+	}
+
+	LongTermStore longTermStore() {
+		return LongTermStore.of(this.store);
 	}
 
 	@Override

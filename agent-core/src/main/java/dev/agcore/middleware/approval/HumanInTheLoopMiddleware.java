@@ -43,7 +43,7 @@ public final class HumanInTheLoopMiddleware implements AgentMiddleware {
 				toolNames.stream().collect(java.util.stream.Collectors.toMap((name) -> name, (name) -> "requires approval")));
 	}
 
-	public Set<String> tools() {
+	public Set<String> gatedTools() {
 		return this.reasonsByTool.keySet();
 	}
 

@@ -16,6 +16,7 @@ import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.agcore.tool.ToolCallback;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -108,6 +109,11 @@ public final class ObservedMiddleware implements AgentMiddleware {
 	public Mono<ToolResultMessage> wrapToolCall(AgentContext context, ToolCall call, ToolCallHandler next) {
 		record(context, Hook.WRAP_TOOL_CALL);
 		return this.delegate.wrapToolCall(context, call, next);
+	}
+
+	@Override
+	public List<ToolCallback> tools() {
+		return this.delegate.tools();
 	}
 
 	@Override
