@@ -5,9 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
+import dev.agcore.autoconfigure.tool.ToolPermissionProperties;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * Configuration properties for agents: model providers, agents, retries and the web
@@ -169,9 +172,22 @@ public class AgentProperties {
 		private @Nullable String systemPrompt;
 
 		/**
-		 * Names of the tools the agent may use. All tools when not set; none when empty.
+		 * Tools the agent may use: names ("get_weather"), globs ("notes_*") and groups
+		 * ("group:notes", by tool category). All tools when not set; none when empty.
 		 */
 		private @Nullable List<String> tools;
+
+		/**
+		 * Which of its tools the agent may call, by permission and by tool name.
+		 */
+		@NestedConfigurationProperty
+		private final ToolPermissionProperties permissions = new ToolPermissionProperties();
+
+		/**
+		 * Longest tool result sent to the model, in characters. agent.tools.max-result-length
+		 * when not set.
+		 */
+		private @Nullable Integer maxToolResultLength;
 
 		/**
 		 * Maximum number of model calls in one turn.
@@ -182,6 +198,13 @@ public class AgentProperties {
 		 * Time a tool call may run before it is cancelled.
 		 */
 		private Duration toolTimeout = Duration.ofSeconds(30);
+
+		/**
+		 * Middleware of the agent: the middleware beans it uses and the built-ins it
+		 * switches on.
+		 */
+		@NestedConfigurationProperty
+		private final MiddlewareProperties middleware = new MiddlewareProperties();
 
 		public @Nullable String getProvider() {
 			return this.provider;
@@ -207,6 +230,18 @@ public class AgentProperties {
 			this.tools = tools;
 		}
 
+		public ToolPermissionProperties getPermissions() {
+			return this.permissions;
+		}
+
+		public @Nullable Integer getMaxToolResultLength() {
+			return this.maxToolResultLength;
+		}
+
+		public void setMaxToolResultLength(@Nullable Integer maxToolResultLength) {
+			this.maxToolResultLength = maxToolResultLength;
+		}
+
 		public int getMaxIterations() {
 			return this.maxIterations;
 		}
@@ -221,6 +256,10 @@ public class AgentProperties {
 
 		public void setToolTimeout(Duration toolTimeout) {
 			this.toolTimeout = toolTimeout;
+		}
+
+		public MiddlewareProperties getMiddleware() {
+			return this.middleware;
 		}
 
 	}

@@ -1,6 +1,9 @@
 package dev.agcore.sample;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +13,9 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.context.annotation.Bean;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
@@ -42,7 +47,7 @@ class SampleApplicationTests {
 		assertThat(agents.get(0).get("name").asString()).isEqualTo("assistant");
 		assertThat(agents.get(0).get("provider").asString()).isEqualTo("scripted");
 		assertThat(agents.get(0).get("tools").valueStream().map(JsonNode::asString))
-			.containsExactly("get_weather", "convert_units", "get_order_status");
+			.containsExactly("get_weather", "convert_units", "get_order_status", "cancel_order");
 	}
 
 	@Test
@@ -119,12 +124,58 @@ class SampleApplicationTests {
 	}
 
 	@Test
+	void cancellingAnOrderWaitsForApprovalAndResumes() {
+		JsonNode paused = post("/agents/assistant/invoke",
+				Map.of("sessionId", "cancel", "message", "Please cancel order A-1002"));
+		assertThat(paused.get("status").asString()).isEqualTo("interrupted");
+		JsonNode pending = paused.get("pendingToolCalls").get(0);
+		assertThat(pending.get("name").asString()).isEqualTo("cancel_order");
+		// the id the README's example uses
+		assertThat(pending.get("id").asString()).isEqualTo("call_demo_2");
+		assertThat(pending.get("reason").asString()).isEqualTo("Cancelling an order cannot be undone");
+		JsonNode resumed = post("/agents/assistant/sessions/cancel/resume",
+				Map.of("decisions", Map.of(pending.get("id").asString(), Map.of("type", "approve"))));
+		assertThat(resumed.get("status").asString()).isEqualTo("completed");
+		assertThat(resumed.get("output").asString()).isEqualTo("Here is what I found: Order A-1002 is cancelled.");
+	}
+
+	@Test
+	void todaysDateIsInThePromptThroughAnAnnotatedMiddlewareBean() {
+		JsonNode result = post("/agents/assistant/invoke", Map.of("sessionId", "date", "message", "What day is it?"));
+		assertThat(result.get("output").asString()).isEqualTo("(demo) Today is Sunday, 15 June 2025.");
+		this.client.get().uri("/actuator/metrics/agent.hook.events").exchange().expectStatus().isOk();
+	}
+
+	@Test
 	void healthIsExposed() {
 		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
 	}
 
+	private JsonNode post(String uri, Object body) {
+		return json(this.client.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+	}
+
 	private static JsonNode json(String text) {
 		return AgentJson.mapper().readTree(text);
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class FixedClock {
+
+		@Bean
+		Clock clock() {
+			return Clock.fixed(Instant.parse("2025-06-15T10:00:00Z"), ZoneOffset.UTC);
+		}
+
 	}
 
 }

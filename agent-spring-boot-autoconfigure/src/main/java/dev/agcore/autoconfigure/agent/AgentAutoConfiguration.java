@@ -5,14 +5,16 @@ import java.util.List;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
+import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
-import dev.agcore.tool.ToolRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -29,12 +31,15 @@ import org.springframework.core.env.Environment;
  * configured, the application defines no {@link Agent} bean and exactly one model is
  * available, a default agent named {@value AgentBeanRegistrar#DEFAULT_AGENT_NAME} with all
  * tools is created. The {@link AgentRegistry} holds every {@link Agent} bean, the
- * application's own included.
+ * application's own included. Configured agents and the default agent get their
+ * middleware from the {@link AgentMiddlewareFactory}, and their tools, permission policy,
+ * secrets and stores from {@link AgentTools}.
  *
  * @since 0.1.0
  */
 @AutoConfiguration(after = { ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
-		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class })
+		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
+		MiddlewareAutoConfiguration.class })
 @EnableConfigurationProperties(AgentProperties.class)
 public final class AgentAutoConfiguration {
 
@@ -46,8 +51,10 @@ public final class AgentAutoConfiguration {
 
 	@Bean
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
-			ToolRegistry tools, ConversationStore conversationStore, AgentMetrics metrics) {
-		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics);
+			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
+			ObjectProvider<AgentMiddlewareFactory> middleware) {
+		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
+				middleware.getIfAvailable());
 	}
 
 	@Bean

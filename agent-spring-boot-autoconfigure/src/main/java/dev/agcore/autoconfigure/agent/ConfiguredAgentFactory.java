@@ -1,7 +1,6 @@
 package dev.agcore.autoconfigure.agent;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,13 +11,14 @@ import java.util.Set;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
+import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
-import dev.agcore.tool.ToolCallback;
-import dev.agcore.tool.ToolRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.StringUtils;
@@ -32,20 +32,23 @@ final class ConfiguredAgentFactory {
 
 	private final ChatModelRegistry models;
 
-	private final ToolRegistry tools;
+	private final AgentTools tools;
 
 	private final ConversationStore conversationStore;
 
 	private final AgentMetrics metrics;
 
+	private final @Nullable AgentMiddlewareFactory middleware;
+
 	private final Map<String, Agent> agents = new LinkedHashMap<>();
 
-	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, ToolRegistry tools,
-			ConversationStore conversationStore, AgentMetrics metrics) {
+	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
+			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware) {
 		this.models = models;
 		this.tools = tools;
 		this.conversationStore = conversationStore;
 		this.metrics = metrics;
+		this.middleware = middleware;
 		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
 	}
 
@@ -65,13 +68,13 @@ final class ConfiguredAgentFactory {
 							+ names + ", so no default agent can be created",
 					"Configure an agent, e.g. agent.agents." + name + ".provider=<one of " + names + ">.");
 		}
-		return Agent.builder()
+		// tools, permissions, secrets and stores: see AgentTools
+		return this.tools.buildDefault(name, Agent.builder()
 			.name(name)
 			.model(this.models.get(names.iterator().next()))
-			.tools(this.tools.all())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
-			.build();
+			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
 	}
 
 	/**
@@ -100,7 +103,6 @@ final class ConfiguredAgentFactory {
 	private Agent build(String name, AgentProperties.AgentSpec spec) {
 		String prefix = "agent.agents." + name;
 		ChatModel model = model(prefix, spec.getProvider());
-		List<ToolCallback> selected = tools(prefix, spec.getTools());
 		if (spec.getMaxIterations() < 1) {
 			throw new AgentConfigurationException(
 					prefix + ".max-iterations must be at least 1 (was " + spec.getMaxIterations() + ")",
@@ -111,16 +113,24 @@ final class ConfiguredAgentFactory {
 			throw new AgentConfigurationException(prefix + ".tool-timeout must be positive (was " + toolTimeout + ")",
 					"Set " + prefix + ".tool-timeout to how long a tool may run, e.g. 30s.");
 		}
-		return Agent.builder()
+		// middleware: beans and built-ins, see AgentMiddlewareFactory
+		List<AgentMiddleware> middleware = (this.middleware != null)
+				? this.middleware.create(name, spec.getMiddleware(), model) : List.of();
+		// tools, permissions, secrets and stores: see AgentTools
+		Agent agent = this.tools.build(name, spec, Agent.builder()
 			.name(name)
 			.model(model)
 			.systemPrompt(spec.getSystemPrompt())
-			.tools(selected)
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
-			.build();
+			.middleware(middleware));
+		if (this.middleware != null) {
+			this.middleware.checkTools(name, spec.getMiddleware(), agent);
+		}
+		// end of middleware
+		return agent;
 	}
 
 	private ChatModel model(String prefix, @Nullable String provider) {
@@ -139,22 +149,6 @@ final class ConfiguredAgentFactory {
 		return this.models.find(provider.strip())
 			.orElseThrow(() -> new AgentConfigurationException(
 					prefix + ".provider: unknown provider '" + provider + "'; " + available, action));
-	}
-
-	private List<ToolCallback> tools(String prefix, @Nullable List<String> names) {
-		if (names == null) {
-			return List.copyOf(this.tools.all());
-		}
-		List<ToolCallback> selected = new ArrayList<>(names.size());
-		for (String name : new LinkedHashSet<>(names)) {
-			ToolCallback tool = this.tools.find(name.strip())
-				.orElseThrow(() -> new AgentConfigurationException(
-						prefix + ".tools: unknown tool '" + name + "'; known tools: " + this.tools.names(),
-						"Use the name of a @Tool method or ToolCallback bean, or remove " + prefix
-								+ ".tools to give the agent all tools."));
-			selected.add(tool);
-		}
-		return selected;
 	}
 
 }

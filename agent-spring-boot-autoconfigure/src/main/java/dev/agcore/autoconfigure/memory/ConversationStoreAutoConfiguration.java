@@ -2,6 +2,8 @@ package dev.agcore.autoconfigure.memory;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.KeyValueStore;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -9,8 +11,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@link EnableAutoConfiguration Auto-configuration} for the {@link ConversationStore}:
- * an in-memory store unless the application defines its own.
+ * {@link EnableAutoConfiguration Auto-configuration} for the {@link ConversationStore}
+ * and the {@link KeyValueStore} behind the tools' session and long-term memory: in-memory
+ * stores unless the application defines its own.
  *
  * @since 0.1.0
  */
@@ -21,6 +24,12 @@ public final class ConversationStoreAutoConfiguration {
 	@ConditionalOnMissingBean(ConversationStore.class)
 	InMemoryConversationStore conversationStore() {
 		return new InMemoryConversationStore();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(KeyValueStore.class)
+	InMemoryKeyValueStore keyValueStore() {
+		return new InMemoryKeyValueStore();
 	}
 
 }

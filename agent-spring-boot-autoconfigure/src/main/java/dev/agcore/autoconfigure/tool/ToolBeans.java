@@ -10,7 +10,10 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolDefinitionException;
 import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.binding.ToolBinding;
 import dev.agcore.tool.method.MethodTools;
+import dev.agcore.tool.typed.TypedTool;
+import dev.agcore.tool.typed.TypedTools;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.aop.scope.ScopedProxyUtils;
@@ -21,16 +24,20 @@ import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ClassUtils;
 
 /**
- * Collects the tools of an application context. Bean types are checked for
- * {@link Tool @Tool} methods before any bean is created, so beans without tools are
- * never initialized early.
+ * Collects the tools of an application context: {@link ToolCallback} beans,
+ * {@link TypedTool} beans and the {@link Tool @Tool} methods of any bean. Bean types are
+ * checked for {@code @Tool} methods before any bean is created, so beans without tools
+ * are never initialized early.
  */
 final class ToolBeans {
 
 	private final ListableBeanFactory beanFactory;
 
-	ToolBeans(ListableBeanFactory beanFactory) {
+	private final ToolBinding binding;
+
+	ToolBeans(ListableBeanFactory beanFactory, ToolBinding binding) {
 		this.beanFactory = beanFactory;
+		this.binding = binding;
 	}
 
 	ToolRegistry registry() {
@@ -39,6 +46,13 @@ final class ToolBeans {
 		for (String beanName : this.beanFactory.getBeanNamesForType(ToolCallback.class)) {
 			ToolCallback tool = this.beanFactory.getBean(beanName, ToolCallback.class);
 			add(byName, sources, tool, "bean '" + beanName + "'");
+		}
+		for (String beanName : this.beanFactory.getBeanNamesForType(TypedTool.class)) {
+			// a scoped proxy's target would register the tool a second time
+			if (!ScopedProxyUtils.isScopedTarget(beanName)) {
+				ToolCallback tool = typedTool(beanName);
+				add(byName, sources, tool, tool.source());
+			}
 		}
 		for (String beanName : this.beanFactory.getBeanNamesForType(Object.class, false, false)) {
 			for (ToolCallback tool : methodTools(beanName)) {
@@ -66,12 +80,27 @@ final class ToolBeans {
 			return List.of();
 		}
 		try {
-			return MethodTools.from(bean, targetClass, "bean '" + beanName + "'");
+			return MethodTools.from(bean, targetClass, "bean '" + beanName + "'", this.binding);
 		}
 		catch (ToolDefinitionException ex) {
-			throw new AgentConfigurationException("Invalid @Tool method in bean '" + beanName + "': " + ex.getMessage(),
-					"Fix the @Tool method, or remove the annotation.", ex);
+			throw invalid(beanName, ex, "Fix the @Tool method as the message says, or remove the annotation.");
 		}
+	}
+
+	private ToolCallback typedTool(String beanName) {
+		TypedTool<?> tool = this.beanFactory.getBean(beanName, TypedTool.class);
+		try {
+			return TypedTools.from(tool, this.binding, "bean '" + beanName + "'");
+		}
+		catch (ToolDefinitionException ex) {
+			throw invalid(beanName, ex, "Fix the TypedTool as the message says, or remove the bean.");
+		}
+	}
+
+	private static AgentConfigurationException invalid(String beanName, ToolDefinitionException ex, String action) {
+		// the core's message names the class and method (or typed tool)
+		return new AgentConfigurationException("Bean '" + beanName + "' declares an invalid tool. " + ex.getMessage(),
+				action, ex);
 	}
 
 	private static boolean hasToolMethods(Class<?> type) {

@@ -1,6 +1,8 @@
 /**
- * Auto-configuration of the tool registry from {@link dev.agcore.tool.ToolCallback} beans
- * and beans with {@link dev.agcore.Tool @Tool} methods.
+ * Auto-configuration of tools: the tool registry from {@link dev.agcore.tool.ToolCallback},
+ * {@link dev.agcore.tool.typed.TypedTool} and {@link dev.agcore.Tool @Tool} beans, the
+ * shared argument binding, secrets, and each configured agent's tool scope and
+ * permissions.
  */
 @NullMarked
 package dev.agcore.autoconfigure.tool;

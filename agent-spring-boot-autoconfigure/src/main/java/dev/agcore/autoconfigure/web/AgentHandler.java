@@ -5,7 +5,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import dev.agcore.memory.ConversationStore;
 import dev.agcore.model.ContextLengthExceededException;
 import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.model.ModelConnectionException;
@@ -59,11 +58,8 @@ final class AgentHandler {
 
 	private final AgentRegistry agents;
 
-	private final ConversationStore conversationStore;
-
-	AgentHandler(AgentRegistry agents, ConversationStore conversationStore) {
+	AgentHandler(AgentRegistry agents) {
 		this.agents = agents;
-		this.conversationStore = conversationStore;
 	}
 
 	Mono<ServerResponse> list(ServerRequest request) {
@@ -92,13 +88,34 @@ final class AgentHandler {
 	}
 
 	Mono<ServerResponse> messages(ServerRequest request) {
+		return Mono.defer(() -> agent(request).history(request.pathVariable("sessionId"))
+			.map((messages) -> messages.stream().map(AgentViews::message).toList())
+			.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views)));
+	}
+
+	// resume: continue a turn paused for approval, see ResumeRequests for the body
+	Mono<ServerResponse> resume(ServerRequest request) {
 		return Mono.defer(() -> {
-			agent(request);
-			return this.conversationStore.load(request.pathVariable("sessionId"))
-				.map((messages) -> messages.stream().map(AgentViews::message).toList())
-				.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views));
+			Agent agent = agent(request);
+			return ResumeRequests.read(request)
+				.flatMap(agent::resume)
+				.flatMap((result) -> ServerResponse.ok()
+					.contentType(MediaType.APPLICATION_JSON)
+					.bodyValue(AgentViews.ResultView.of(result)));
 		});
 	}
+
+	// a ResumeException arrives as an error event, as any failure of a stream does
+	Mono<ServerResponse> resumeStream(ServerRequest request) {
+		return Mono.defer(() -> {
+			Agent agent = agent(request);
+			return ResumeRequests.read(request).flatMap((resumeRequest) -> ServerResponse.ok()
+				.contentType(MediaType.TEXT_EVENT_STREAM)
+				.body(BodyInserters.fromServerSentEvents(agent.resumeStream(resumeRequest)
+					.map((event) -> AgentViews.event(sanitize(event, request))))));
+		});
+	}
+	// end of resume
 
 	Mono<ServerResponse> error(Throwable ex, ServerRequest request) {
 		if (ex instanceof ApiException api) {

@@ -3,7 +3,6 @@ package dev.agcore.autoconfigure.web;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
-import dev.agcore.memory.ConversationStore;
 import dev.agcore.runtime.AgentRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -26,7 +25,13 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * <li>{@code POST /{agent}/invoke} runs a turn and answers with its result;</li>
  * <li>{@code POST /{agent}/stream} runs a turn and streams its events as server-sent
  * events;</li>
- * <li>{@code GET /{agent}/sessions/{sessionId}/messages} returns a conversation.</li>
+ * <li>{@code GET /{agent}/sessions/{sessionId}/messages} returns a conversation;</li>
+ * <li>{@code GET /{agent}/tools} lists the tools in the agent's scope with their
+ * metadata and the JSON schema the model is sent;</li>
+ * <li>{@code POST /{agent}/sessions/{sessionId}/resume} continues a turn paused for
+ * approval with a decision per pending tool call, and answers as {@code invoke} does;</li>
+ * <li>{@code POST /{agent}/sessions/{sessionId}/resume/stream} does the same, streaming
+ * its events as {@code stream} does.</li>
  * </ul>
  * Replace the routes by defining a bean named {@code agentRouterFunction}.
  *
@@ -40,15 +45,17 @@ public final class AgentWebAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "agentRouterFunction")
-	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, ConversationStore conversationStore,
-			AgentProperties properties) {
+	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties) {
 		String basePath = basePath(properties.getWeb().getBasePath());
-		AgentHandler handler = new AgentHandler(agents, conversationStore);
+		AgentHandler handler = new AgentHandler(agents);
 		return RouterFunctions.route()
 			.GET(basePath.isEmpty() ? "/" : basePath, handler::list)
 			.POST(basePath + "/{agent}/invoke", handler::invoke)
 			.POST(basePath + "/{agent}/stream", handler::stream)
 			.GET(basePath + "/{agent}/sessions/{sessionId}/messages", handler::messages)
+			.GET(basePath + "/{agent}/tools", new AgentToolsHandler(agents)::tools)
+			.POST(basePath + "/{agent}/sessions/{sessionId}/resume", handler::resume)
+			.POST(basePath + "/{agent}/sessions/{sessionId}/resume/stream", handler::resumeStream)
 			.onError(Throwable.class, handler::error)
 			.build();
 	}

@@ -1,20 +1,26 @@
 package dev.agcore.autoconfigure.tool;
 
+import java.io.InputStream;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.Tool;
 import dev.agcore.ToolParam;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.ToolPermission;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
+import dev.agcore.tool.typed.TypedTool;
 import dev.agcore.json.AgentJson;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -124,6 +130,163 @@ class ToolAutoConfigurationTests {
 		this.contextRunner.withBean(ToolRegistry.class, () -> registry)
 			.withBean("weatherTools", WeatherTools.class)
 			.run((context) -> assertThat(context).getBean(ToolRegistry.class).isSameAs(registry));
+	}
+
+	@Test
+	void wrapsTypedToolBeans() {
+		this.contextRunner.withBean("shout", ShoutTool.class).run((context) -> {
+			ToolCallback tool = context.getBean(ToolRegistry.class).find("shout").orElseThrow();
+			assertThat(tool.spec().inputSchema().get("required").toString()).isEqualTo("[\"text\"]");
+			assertThat(tool.call("{\"text\": \"hi\"}", CONTEXT)).isEqualTo("HI");
+			assertThat(tool.metadata().permission().value()).isEqualTo("read-only");
+			assertThat(tool.source()).startsWith("bean 'shout'");
+		});
+	}
+
+	@Test
+	void typedToolNamedLikeAToolMethodFailsNamingBothBeans() {
+		this.contextRunner.withBean("weatherTools", WeatherTools.class)
+			.withBean("weatherShout", ShoutTool.class, () -> new ShoutTool("get_weather"))
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessageStartingWith("Duplicate tool name 'get_weather': declared by bean 'weatherShout'")
+				.hasMessageContaining("bean 'weatherTools'"));
+	}
+
+	@Test
+	void twoToolContextParametersFailNamingBeanAndMethod() {
+		assertInvalid(TwoContexts.class, "Bean 'invalid' declares an invalid tool. Invalid @Tool method "
+				+ TwoContexts.class.getName() + "#twice: at most one ToolContext parameter is allowed, found 2");
+	}
+
+	@Test
+	void unsupportedParameterTypeFailsNamingBeanAndMethod() {
+		assertInvalid(StreamParameter.class, "Bean 'invalid' declares an invalid tool. Invalid @Tool method "
+				+ StreamParameter.class.getName() + "#upload: parameter 'content': type java.io.InputStream cannot "
+				+ "be represented in JSON");
+	}
+
+	@Test
+	void missingSecretsDeclarationFailsNamingBeanAndMethod() {
+		assertInvalid(NoSecretsDeclaration.class, "Bean 'invalid' declares an invalid tool. Invalid @Tool method "
+				+ NoSecretsDeclaration.class.getName() + "#lookup: it does not say which parameters may carry a "
+				+ "secret reference; add secrets = {} to @Tool if none may, or name them, e.g. secrets = {\"apiKey\"}");
+	}
+
+	@Test
+	void duplicateNamesInOneBeanFailNamingBothMethods() {
+		this.contextRunner.withBean("invalid", SameNameTwice.class)
+			.run((context) -> assertThat(configurationFailure(context))
+				.hasMessageStartingWith("Bean 'invalid' declares an invalid tool. Duplicate tool name 'lookup'")
+				.hasMessageContaining("#first")
+				.hasMessageContaining("#second"));
+	}
+
+	@Test
+	void invalidTypedToolFailsNamingTheBean() {
+		this.contextRunner.withBean("invalid", ShoutTool.class, () -> new ShoutTool("not a name"))
+			.run((context) -> assertThat(configurationFailure(context)).hasMessage("Bean 'invalid' declares an invalid tool. Invalid typed tool bean 'invalid' ("
+						+ ShoutTool.class.getName() + "): tool name 'not a name' must be 1 to 64 letters, digits, "
+						+ "'_' or '-'"));
+	}
+
+	private void assertInvalid(Class<?> type, String message) {
+		this.contextRunner.withBean("invalid", type)
+			.run((context) -> assertThat(configurationFailure(context)).hasMessage(message));
+	}
+
+	// the core's ToolDefinitionException is kept as the cause
+	private static Throwable configurationFailure(AssertableApplicationContext context) {
+		Throwable failure = context.getStartupFailure();
+		while (failure != null && !(failure instanceof AgentConfigurationException)) {
+			failure = failure.getCause();
+		}
+		assertThat(failure).as("AgentConfigurationException in %s", context.getStartupFailure()).isNotNull();
+		return failure;
+	}
+
+	record ShoutInput(String text) {
+	}
+
+	static class ShoutTool implements TypedTool<ShoutInput> {
+
+		private final String name;
+
+		ShoutTool() {
+			this("shout");
+		}
+
+		ShoutTool(String name) {
+			this.name = name;
+		}
+
+		@Override
+		public String name() {
+			return this.name;
+		}
+
+		@Override
+		public String description() {
+			return "Repeat a text in capitals";
+		}
+
+		@Override
+		public Set<String> secretParameters() {
+			return Set.of();
+		}
+
+		@Override
+		public ToolPermission permission() {
+			return ToolPermission.READ_ONLY;
+		}
+
+		@Override
+		public Object call(ShoutInput input, ToolContext context) {
+			return input.text().toUpperCase(Locale.ROOT);
+		}
+
+	}
+
+	static class TwoContexts {
+
+		@Tool(description = "Twice", secrets = {})
+		String twice(ToolContext first, ToolContext second) {
+			return "";
+		}
+
+	}
+
+	static class StreamParameter {
+
+		@Tool(description = "Upload", secrets = {})
+		String upload(InputStream content) {
+			return "";
+		}
+
+	}
+
+	static class NoSecretsDeclaration {
+
+		@Tool(description = "Look up")
+		String lookup(String key) {
+			return key;
+		}
+
+	}
+
+	static class SameNameTwice {
+
+		@Tool(name = "lookup", description = "First", secrets = {})
+		String first(String key) {
+			return key;
+		}
+
+		@Tool(name = "lookup", description = "Second", secrets = {})
+		String second(String key) {
+			return key;
+		}
+
 	}
 
 	static class WeatherTools {

@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.agcore.message.Message;
+import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
@@ -24,10 +25,11 @@ import org.springframework.util.StringUtils;
  *  NOT A MODEL — a deterministic script so the sample runs without an API key.
  *
  *  It spots a few phrasings with regular expressions ("weather in Paris", "convert 10 km
- *  to miles", "order A-1001"), asks for the matching sample tool, and then answers by
- *  quoting the tool's result. It understands nothing else. Set OPENAI_API_KEY (or point
- *  agent.providers.openai.base-url at an OpenAI-compatible server such as Ollama) to talk
- *  to a real model.
+ *  to miles", "order A-1001", "cancel order A-1002"), asks for the matching sample tool,
+ *  and then answers by quoting the tool's result; asked for the date, it quotes the
+ *  "Today is ..." line of its system prompt. It understands nothing else. Set
+ *  OPENAI_API_KEY (or point agent.providers.openai.base-url at an OpenAI-compatible server
+ *  such as Ollama) to talk to a real model.
  * ==========================================================================================
  * </pre>
  * The agent, the tools, the HTTP endpoint, the conversation store and the metrics around
@@ -46,6 +48,12 @@ public final class DemoScriptedModel {
 			"(?i)(-?\\d+(?:[.,]\\d+)?)\\s*(°?[a-z]+)\\b.*?\\b(?:to|in|into)\\s+(°?[a-z]+)");
 
 	private static final Pattern ORDER = Pattern.compile("(?i)\\border\\b\\D*?([a-z]-?\\d{3,})");
+
+	private static final Pattern CANCEL = Pattern.compile("(?i)\\bcancel\\b.*?\\border\\b\\D*?([a-z]-?\\d{3,})");
+
+	private static final Pattern DATE = Pattern.compile("(?i)\\b(what day|date|today)\\b");
+
+	private static final Pattern TODAY = Pattern.compile("Today is [^.\\n]+\\.");
 
 	private DemoScriptedModel() {
 	}
@@ -67,7 +75,8 @@ public final class DemoScriptedModel {
 		String question = (last instanceof UserMessage user) ? user.text() : "";
 		ToolCall call = plan(question, messages.size());
 		if (call == null) {
-			return ScriptedChatModel.text(help());
+			String today = DATE.matcher(question).find() ? today(messages) : null;
+			return ScriptedChatModel.text((today != null) ? "(demo) " + today : help());
 		}
 		if (request.tools().stream().map(ToolSpec::name).noneMatch(call.name()::equals)) {
 			return ScriptedChatModel.text("(demo) I would use the '" + call.name()
@@ -79,13 +88,13 @@ public final class DemoScriptedModel {
 	/** Decide which tool to call for the question, if any. */
 	private static @Nullable ToolCall plan(String question, int position) {
 		String id = "call_demo_" + position;
+		Matcher cancel = CANCEL.matcher(question);
+		if (cancel.find()) {
+			return new ToolCall(id, "cancel_order", "{\"orderId\":\"" + orderId(cancel.group(1)) + "\"}");
+		}
 		Matcher order = ORDER.matcher(question);
 		if (order.find()) {
-			String orderId = order.group(1).toUpperCase(Locale.ROOT);
-			if (!orderId.contains("-")) {
-				orderId = orderId.charAt(0) + "-" + orderId.substring(1);
-			}
-			return new ToolCall(id, "get_order_status", "{\"orderId\":\"" + orderId + "\"}");
+			return new ToolCall(id, "get_order_status", "{\"orderId\":\"" + orderId(order.group(1)) + "\"}");
 		}
 		Matcher conversion = CONVERSION.matcher(question);
 		if (conversion.find()) {
@@ -102,6 +111,22 @@ public final class DemoScriptedModel {
 		return null;
 	}
 
+	private static String orderId(String text) {
+		String orderId = text.toUpperCase(Locale.ROOT);
+		return orderId.contains("-") ? orderId : orderId.charAt(0) + "-" + orderId.substring(1);
+	}
+
+	/** The "Today is ..." sentence of the system prompt, if it has one. */
+	private static @Nullable String today(List<Message> messages) {
+		if (!messages.isEmpty() && messages.get(0) instanceof SystemMessage system) {
+			Matcher today = TODAY.matcher(system.text());
+			if (today.find()) {
+				return today.group();
+			}
+		}
+		return null;
+	}
+
 	/** Quote the results of the tool calls that the last assistant message asked for. */
 	private static ChatResponse answerFromToolResults(List<Message> messages) {
 		List<String> results = new ArrayList<>();
@@ -113,7 +138,8 @@ public final class DemoScriptedModel {
 
 	private static String help() {
 		return "(demo) I am a scripted stand-in, not a model, because no API key is configured. "
-				+ "Try: \"What's the weather in Paris?\", \"Convert 10 km to miles\" or \"Where is order A-1001?\". "
+				+ "Try: \"What's the weather in Paris?\", \"Convert 10 km to miles\", \"Where is order A-1001?\" or "
+				+ "\"Cancel order A-1002\" (it waits for your approval). "
 				+ "Set OPENAI_API_KEY to talk to a real model.";
 	}
 

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.Message;
+import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DemoScriptedModelTests {
 
 	private static final List<ToolSpec> TOOLS = List.of(spec("get_weather"), spec("convert_units"),
-			spec("get_order_status"));
+			spec("get_order_status"), spec("cancel_order"));
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "What's the weather in Paris?|get_weather|{\"city\":\"Paris\"}",
@@ -30,7 +31,8 @@ class DemoScriptedModelTests {
 			"Convert 10 km to miles|convert_units|{\"value\":10,\"from\":\"km\",\"to\":\"miles\"}",
 			"how much is 3.5 kg in lb?|convert_units|{\"value\":3.5,\"from\":\"kg\",\"to\":\"lb\"}",
 			"Where is order A-1001?|get_order_status|{\"orderId\":\"A-1001\"}",
-			"status of my order a1002|get_order_status|{\"orderId\":\"A-1002\"}" })
+			"status of my order a1002|get_order_status|{\"orderId\":\"A-1002\"}",
+			"Please cancel order A-1002|cancel_order|{\"orderId\":\"A-1002\"}" })
 	void callsTheMatchingTool(String question, String tool, String arguments) {
 		ChatResponse response = DemoScriptedModel.respond(request(new UserMessage(question)));
 		assertThat(response.message().toolCalls()).singleElement().satisfies((call) -> {
@@ -45,6 +47,13 @@ class DemoScriptedModelTests {
 		ChatResponse response = DemoScriptedModel
 			.respond(request(new UserMessage("Weather in Paris?"), ToolResultMessage.success(call, "Paris: 18 °C")));
 		assertThat(response.message().text()).isEqualTo("Here is what I found: Paris: 18 °C");
+	}
+
+	@Test
+	void answersTheDateFromTheSystemPrompt() {
+		ChatResponse response = DemoScriptedModel.respond(request(
+				new SystemMessage("You help.\nToday is Sunday, 15 June 2025."), new UserMessage("What day is it?")));
+		assertThat(response.message().text()).isEqualTo("(demo) Today is Sunday, 15 June 2025.");
 	}
 
 	@Test

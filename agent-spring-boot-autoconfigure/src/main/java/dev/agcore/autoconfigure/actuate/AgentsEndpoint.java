@@ -1,0 +1,114 @@
+package dev.agcore.autoconfigure.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.agcore.autoconfigure.tool.AgentToolSettings;
+import dev.agcore.autoconfigure.tool.AgentTools;
+import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+/**
+ * {@link Endpoint @Endpoint} that shows the agents of the application: model, tools (with
+ * the JSON schema each is sent to the model with), middleware in order, and limits. The
+ * system prompt itself is not shown, only its length.
+ *
+ * @since 0.1.0
+ */
+@Endpoint(id = "agents")
+public class AgentsEndpoint {
+
+	private final AgentRegistry agents;
+
+	private final @Nullable AgentTools agentTools;
+
+	/**
+	 * Create an endpoint.
+	 * @param agents the agents
+	 * @param agentTools what the auto-configuration gave its agents on the tools side, or
+	 * {@code null}
+	 */
+	public AgentsEndpoint(AgentRegistry agents, @Nullable AgentTools agentTools) {
+		this.agents = agents;
+		this.agentTools = agentTools;
+	}
+
+	@ReadOperation
+	public AgentsDescriptor agents() {
+		Map<String, AgentDescriptor> agents = new LinkedHashMap<>();
+		this.agents.all().forEach((agent) -> agents.put(agent.name(), describe(agent)));
+		return new AgentsDescriptor(agents);
+	}
+
+	@ReadOperation
+	public @Nullable AgentDescriptor agent(@Selector String name) {
+		return this.agents.find(name).map(this::describe).orElse(null);
+	}
+
+	private AgentDescriptor describe(Agent agent) {
+		Optional<AgentToolSettings> settings = (this.agentTools != null) ? this.agentTools.settings(agent)
+				: Optional.empty();
+		Limits limits = new Limits(agent.maxIterations(),
+				settings.map((tools) -> tools.toolTimeout().toString()).orElse(null),
+				settings.map(AgentToolSettings::maxToolResultLength).orElse(null));
+		return new AgentDescriptor(agent.name(), agent.model().providerName(), agent.model().modelName(),
+				agent.systemPrompt().length(), agent.middleware().stream().map(AgentMiddleware::name).toList(),
+				settings.map(AgentToolSettings::scope).orElse(null),
+				settings.map(AgentToolSettings::permissionPolicy).orElse(null),
+				agent.toolCallbacks().stream().map(ToolDescriptor::of).toList(), limits);
+	}
+
+	/**
+	 * The agents of the application.
+	 *
+	 * @param agents the agents by name
+	 */
+	public record AgentsDescriptor(Map<String, AgentDescriptor> agents) implements OperationResponseBody {
+	}
+
+	/**
+	 * An agent.
+	 *
+	 * @param name the agent's name
+	 * @param provider the provider of its model
+	 * @param model the model's name
+	 * @param systemPromptLength the length of its system prompt, in characters
+	 * @param middleware the names of its middleware, outermost first
+	 * @param toolScope its tool scope as configured ({@code ["*"]} for all tools); left out
+	 * for an agent the application built itself
+	 * @param permissionPolicy its tool permission policy; left out for an agent the
+	 * application built itself
+	 * @param tools the tools in its scope
+	 * @param limits its bounds
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record AgentDescriptor(String name, String provider, String model, int systemPromptLength,
+			List<String> middleware, @Nullable List<String> toolScope, @Nullable String permissionPolicy,
+			List<ToolDescriptor> tools, Limits limits) implements OperationResponseBody {
+	}
+
+	/**
+	 * The bounds of an agent's turns.
+	 *
+	 * @param maxIterations the most model calls in one turn
+	 * @param toolTimeout how long a tool call may run unless the tool says otherwise, as
+	 * an ISO-8601 duration; left out for an agent the application built itself
+	 * @param maxToolResultLength the longest tool result sent to the model, in
+	 * characters; left out for an agent the application built itself
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record Limits(int maxIterations, @Nullable String toolTimeout, @Nullable Integer maxToolResultLength) {
+	}
+
+}

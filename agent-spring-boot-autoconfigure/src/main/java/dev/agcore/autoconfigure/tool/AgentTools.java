@@ -1,0 +1,262 @@
+package dev.agcore.autoconfigure.tool;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentBuilder;
+import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolPermission;
+import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.ToolScope;
+import dev.agcore.tool.permission.ToolPermissionPolicy;
+import dev.agcore.tool.permission.ToolPermissionRules;
+import dev.agcore.tool.secret.SecretResolver;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.StringUtils;
+
+/**
+ * The tools side of the agents the auto-configuration builds: each agent gets the tools
+ * of its {@code tools} scope, a permission policy from its {@code permissions} and the
+ * application's {@link ToolPermissionPolicy} beans, the {@link SecretResolver}, the
+ * {@link KeyValueStore} and the tool result bound. Every entry is checked against the
+ * {@link ToolRegistry}, so a mistake fails startup with the property that holds it.
+ * <p>
+ * A call runs only if the agent's {@code permissions} rules and every
+ * {@link ToolPermissionPolicy} bean (in {@code @Order}) allow it: a bean adds to the
+ * rules of each agent, it does not replace them.
+ *
+ * @since 0.1.0
+ */
+public final class AgentTools {
+
+	private final ToolRegistry registry;
+
+	private final int maxResultLength;
+
+	private final List<ToolPermissionPolicy> policies;
+
+	private final SecretResolver secretResolver;
+
+	private final KeyValueStore store;
+
+	private final Map<String, Built> built = new ConcurrentHashMap<>();
+
+	/**
+	 * Create the tools side of configured agents.
+	 * @param registry all tools of the application
+	 * @param properties the settings shared by all agents
+	 * @param policies the application's permission policies, asked for every agent
+	 * @param secretResolver where secret references are resolved
+	 * @param store the store behind the tools' session and long-term memory
+	 * @throws AgentConfigurationException if {@code agent.tools.max-result-length} is not
+	 * positive
+	 */
+	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
+			SecretResolver secretResolver, KeyValueStore store) {
+		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
+		this.maxResultLength = maxResultLength("agent.tools.max-result-length", properties.getMaxResultLength());
+		this.policies = List.copyOf(policies);
+		this.secretResolver = Objects.requireNonNull(secretResolver, "'secretResolver' must not be null");
+		this.store = Objects.requireNonNull(store, "'store' must not be null");
+	}
+
+	/**
+	 * Give an agent of {@code agent.agents} its tools, permission policy, secrets, store
+	 * and result bound, and build it.
+	 * @param agentName the agent's name
+	 * @param spec the agent's properties
+	 * @param builder the builder, with everything else set
+	 * @return the agent
+	 * @throws AgentConfigurationException naming the property if a setting is invalid
+	 */
+	public Agent build(String agentName, AgentProperties.AgentSpec spec, AgentBuilder builder) {
+		String prefix = "agent.agents." + agentName;
+		List<String> entries = spec.getTools();
+		ToolRegistry registry = (entries != null) ? scopeOrdered(prefix + ".tools", entries) : this.registry;
+		ToolScope scope = (entries != null) ? ToolScope.of(entries.stream().map(String::strip).distinct().toList())
+				: ToolScope.all();
+		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions());
+		Integer maxResultLength = spec.getMaxToolResultLength();
+		int bound = (maxResultLength != null) ? maxResultLength(prefix + ".max-tool-result-length", maxResultLength)
+				: this.maxResultLength;
+		Agent agent = build(agentName, builder, registry, scope, policy, bound, spec.getToolTimeout());
+		// after building: rules may name tools that middleware gives the agent
+		checkToolRules(prefix + ".permissions.allow-tools", spec.getPermissions().getAllowTools(), agent);
+		checkToolRules(prefix + ".permissions.deny-tools", spec.getPermissions().getDenyTools(), agent);
+		return agent;
+	}
+
+	/**
+	 * Give the default agent (created when none is configured) all tools, the
+	 * {@link ToolPermissionPolicy} beans, secrets, store and result bound, and build it.
+	 * @param agentName the agent's name
+	 * @param builder the builder, with everything else set
+	 * @return the agent
+	 */
+	public Agent buildDefault(String agentName, AgentBuilder builder) {
+		return build(agentName, builder, this.registry, ToolScope.all(),
+				CompositeToolPermissionPolicy.of(this.policies), this.maxResultLength,
+				AgentBuilder.DEFAULT_TOOL_TIMEOUT);
+	}
+
+	/**
+	 * Return the tool settings of an agent built here.
+	 * @param agent the agent
+	 * @return the settings; empty for an agent built elsewhere, such as an application's
+	 * own {@link Agent} bean
+	 */
+	public Optional<AgentToolSettings> settings(Agent agent) {
+		Built built = this.built.get(agent.name());
+		return (built != null && built.agent() == agent) ? Optional.of(built.settings()) : Optional.empty();
+	}
+
+	private Agent build(String agentName, AgentBuilder builder, ToolRegistry registry, ToolScope scope,
+			ToolPermissionPolicy policy, int maxResultLength, Duration toolTimeout) {
+		Agent agent = builder.tools(registry, scope)
+			.permissionPolicy(policy)
+			.secretResolver(this.secretResolver)
+			.store(this.store)
+			.maxToolResultLength(maxResultLength)
+			.build();
+		String description = (policy == ToolPermissionPolicy.ALLOW_ALL) ? "allow all" : policy.toString();
+		this.built.put(agentName, new Built(agent,
+				new AgentToolSettings(scope.entries(), description, toolTimeout, maxResultLength)));
+		return agent;
+	}
+
+	/**
+	 * Check each scope entry and return the registry with the tools in the order the
+	 * entries name them, so that the model sees them in that order.
+	 */
+	private ToolRegistry scopeOrdered(String property, List<String> entries) {
+		Set<ToolCallback> ordered = new LinkedHashSet<>();
+		for (String entry : entries) {
+			ToolScope one = scopeEntry(property, entry);
+			List<ToolCallback> matched = this.registry.all().stream().filter(one::includes).toList();
+			if (matched.isEmpty()) {
+				throw new AgentConfigurationException(property + ": " + matchesNothing(entry.strip()),
+						"Use tool names, globs such as notes_* or groups such as group:notes (a tool's category, "
+								+ "set with @Tool(category = ...) or TypedTool.category()), or remove " + property
+								+ " to give the agent all tools.");
+			}
+			ordered.addAll(matched);
+		}
+		ordered.addAll(this.registry.all());
+		return ToolRegistry.of(ordered);
+	}
+
+	private String matchesNothing(String entry) {
+		if (entry.startsWith(ToolScope.GROUP_PREFIX)) {
+			String group = entry.substring(ToolScope.GROUP_PREFIX.length());
+			return (isGlob(group) ? "'" + entry + "' matches no group" : "no tool is in group '" + group + "'")
+					+ "; known groups: " + groups();
+		}
+		return (isGlob(entry) ? "'" + entry + "' matches no tool" : "unknown tool '" + entry + "'")
+				+ "; known tools: " + toolNames();
+	}
+
+	private ToolPermissionPolicy policy(String prefix, ToolPermissionProperties permissions) {
+		List<ToolPermissionPolicy> policies = new ArrayList<>();
+		if (permissions.hasRules()) {
+			policies.add(ToolPermissionRules.builder()
+				.allowPermissions(permissions(prefix + ".allow", permissions.getAllow()))
+				.denyPermissions(permissions(prefix + ".deny", permissions.getDeny()))
+				.allowTools(toolRules(prefix + ".allow-tools", permissions.getAllowTools()))
+				.denyTools(toolRules(prefix + ".deny-tools", permissions.getDenyTools()))
+				.build());
+		}
+		policies.addAll(this.policies);
+		return CompositeToolPermissionPolicy.of(policies);
+	}
+
+	private static ToolPermission[] permissions(String property, List<String> values) {
+		List<ToolPermission> permissions = new ArrayList<>(values.size());
+		for (String value : values) {
+			try {
+				permissions.add(ToolPermission.of((value != null) ? value : ""));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new AgentConfigurationException(property + ": " + ex.getMessage(),
+						"Use read-only, write, destructive, or a custom permission such as billing:refund as "
+								+ "tools declare it with @Tool(permission = ...).");
+			}
+		}
+		return permissions.toArray(ToolPermission[]::new);
+	}
+
+	private static List<String> toolRules(String property, List<String> entries) {
+		List<String> rules = new ArrayList<>(entries.size());
+		for (String entry : entries) {
+			scopeEntry(property, entry);
+			rules.add(entry.strip());
+		}
+		return rules;
+	}
+
+	/** Tool names and groups must exist (a typo would silently not apply); globs need not. */
+	private void checkToolRules(String property, List<String> entries, Agent agent) {
+		for (String entry : entries) {
+			String stripped = entry.strip();
+			ToolScope one = ToolScope.of(stripped);
+			if (!isGlob(stripped) && this.registry.all().stream().noneMatch(one::includes)
+					&& agent.toolCallbacks().stream().noneMatch(one::includes)) {
+				throw new AgentConfigurationException(property + ": " + matchesNothing(stripped),
+						"Use tool names, groups such as group:notes, or globs such as admin_* (a glob may match "
+								+ "no tool yet).");
+			}
+		}
+	}
+
+	private static ToolScope scopeEntry(String property, @Nullable String entry) {
+		if (!StringUtils.hasText(entry) || entry.strip().equals(ToolScope.GROUP_PREFIX)) {
+			throw new AgentConfigurationException(property + " has an empty entry",
+					"Remove the empty entry from " + property + ".");
+		}
+		return ToolScope.of(entry.strip());
+	}
+
+	private static int maxResultLength(String property, int value) {
+		if (value < 1) {
+			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
+					"Set " + property + " to the longest tool result the model may see, in characters, e.g. "
+							+ AgentBuilder.DEFAULT_MAX_TOOL_RESULT_LENGTH + ".");
+		}
+		return value;
+	}
+
+	private static boolean isGlob(String entry) {
+		return entry.indexOf('*') >= 0 || entry.indexOf('?') >= 0;
+	}
+
+	private Set<String> toolNames() {
+		return new TreeSet<>(this.registry.names());
+	}
+
+	private Set<String> groups() {
+		Set<String> groups = new TreeSet<>();
+		for (ToolCallback tool : this.registry.all()) {
+			String category = tool.metadata().category();
+			if (category != null) {
+				groups.add(category);
+			}
+		}
+		return groups;
+	}
+
+	private record Built(Agent agent, AgentToolSettings settings) {
+	}
+
+}

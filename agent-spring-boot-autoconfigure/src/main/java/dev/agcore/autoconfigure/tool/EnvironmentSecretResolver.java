@@ -1,0 +1,85 @@
+package dev.agcore.autoconfigure.tool;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+import dev.agcore.tool.secret.SecretResolver;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
+
+/**
+ * A {@link SecretResolver} that reads secrets from the Spring {@link Environment}
+ * (application properties, environment variables, system properties, and any other
+ * property source such as a vault), but only those on an allow-list: the names in
+ * {@code <secret_ref:NAME>} placeholders are written by the model, which must not be
+ * able to read arbitrary properties or environment variables. An empty value counts as
+ * no secret.
+ *
+ * @since 0.1.0
+ */
+public final class EnvironmentSecretResolver implements SecretResolver {
+
+	private final Environment environment;
+
+	private final List<String> allowed;
+
+	private final List<Pattern> patterns;
+
+	/**
+	 * Create a resolver.
+	 * @param environment where the values come from
+	 * @param allowed the secret names that may be resolved: names, or globs with
+	 * {@code *} (any characters) and {@code ?} (one); none when empty
+	 */
+	public EnvironmentSecretResolver(Environment environment, Collection<String> allowed) {
+		this.environment = Objects.requireNonNull(environment, "'environment' must not be null");
+		this.allowed = List.copyOf(allowed);
+		this.patterns = this.allowed.stream().map(EnvironmentSecretResolver::glob).toList();
+	}
+
+	@Override
+	public @Nullable String resolve(String name) {
+		if (!isAllowed(name)) {
+			return null;
+		}
+		String value = this.environment.getProperty(name);
+		return StringUtils.hasLength(value) ? value : null;
+	}
+
+	/**
+	 * Return whether a secret name is on the allow-list.
+	 * @param name the name
+	 * @return whether the secret may be resolved
+	 */
+	public boolean isAllowed(String name) {
+		for (Pattern pattern : this.patterns) {
+			if (pattern.matcher(name).matches()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	// names only: a resolver is never to show a value
+	@Override
+	public String toString() {
+		return "EnvironmentSecretResolver " + this.allowed;
+	}
+
+	private static Pattern glob(String glob) {
+		StringBuilder regex = new StringBuilder(glob.length() + 8);
+		for (char c : glob.strip().toCharArray()) {
+			switch (c) {
+				case '*' -> regex.append(".*");
+				case '?' -> regex.append('.');
+				default -> regex.append(Pattern.quote(String.valueOf(c)));
+			}
+		}
+		return Pattern.compile(regex.toString());
+	}
+
+}
