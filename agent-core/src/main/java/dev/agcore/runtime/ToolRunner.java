@@ -2,10 +2,8 @@ package dev.agcore.runtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.message.ToolCall;
@@ -17,7 +15,6 @@ import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -114,23 +111,21 @@ final class ToolRunner {
 		});
 	}
 
-	/** Run on the current thread, interrupted by a watchdog if it overruns. */
+	/** Run on the current thread, interrupted by the watchdog if it overruns. */
 	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout,
 			Consumer<Throwable> failures) {
 		long start = System.nanoTime();
-		Watchdog watchdog = new Watchdog(Thread.currentThread());
-		Disposable alarm = Schedulers.parallel().schedule(watchdog, timeout.toNanos(), TimeUnit.NANOSECONDS);
+		ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos());
 		ToolResultMessage result;
 		try {
 			result = this.executor.execute(call, context, failures);
 		}
 		finally {
-			alarm.dispose();
+			if (!guard.finish()) {
+				result = null;
+			}
 		}
-		if (!watchdog.finish()) {
-			return timedOut(call, timeout, start, failures);
-		}
-		return result;
+		return (result != null) ? result : timedOut(call, timeout, start, failures);
 	}
 
 	private ToolResultMessage timedOut(ToolCall call, Duration timeout, long start, Consumer<Throwable> failures) {
@@ -143,50 +138,6 @@ final class ToolRunner {
 	 * either a result or an interrupt.
 	 */
 	record IndexedResult(int index, @Nullable ToolResultMessage message, @Nullable ToolCallInterrupt interrupt) {
-
-	}
-
-	/**
-	 * Interrupts a thread that runs a tool past its timeout. The three-state handshake
-	 * makes sure an interrupt never leaks to the thread after the tool has returned.
-	 */
-	private static final class Watchdog implements Runnable {
-
-		private static final int RUNNING = 0;
-
-		private static final int INTERRUPTING = 1;
-
-		private static final int FIRED = 2;
-
-		private static final int DONE = 3;
-
-		private final Thread thread;
-
-		private final AtomicInteger state = new AtomicInteger(RUNNING);
-
-		Watchdog(Thread thread) {
-			this.thread = thread;
-		}
-
-		@Override
-		public void run() {
-			if (this.state.compareAndSet(RUNNING, INTERRUPTING)) {
-				this.thread.interrupt();
-				this.state.set(FIRED);
-			}
-		}
-
-		/** Return true if the tool finished in time; clears a pending interrupt if not. */
-		boolean finish() {
-			if (this.state.compareAndSet(RUNNING, DONE)) {
-				return true;
-			}
-			while (this.state.get() == INTERRUPTING) {
-				Thread.onSpinWait();
-			}
-			Thread.interrupted();
-			return false;
-		}
 
 	}
 
