@@ -167,7 +167,8 @@ class AgentToolsTests {
 							"Error: tool 'admin_reset' was denied: agent 'assistant' may not use this tool",
 							"Error: tool 'billing_refund' was denied: agent 'assistant' is not allowed tools with "
 									+ "permission 'billing:refund'");
-				assertThat(context.getBean(NoteTools.class).calls()).containsExactly("notes_read", "notes_write");
+				// the calls of one response run in parallel, so their order is not fixed
+				assertThat(context.getBean(NoteTools.class).calls()).containsExactlyInAnyOrder("notes_read", "notes_write");
 			});
 	}
 
