@@ -55,6 +55,16 @@ public interface ConversationStore {
 	Mono<Void> savePending(String sessionId, PendingTurn pending);
 
 	/**
+	 * Take a paused turn out of the store to resume it, only if it is still the one given:
+	 * of two resumptions of the same turn, exactly one wins. A resumption that fails puts
+	 * the turn back with {@link #savePending}.
+	 * @param sessionId the session
+	 * @param expected the paused turn as loaded
+	 * @return true if this caller claimed it; false if it was resumed or replaced meanwhile
+	 */
+	Mono<Boolean> claimPending(String sessionId, PendingTurn expected);
+
+	/**
 	 * Append the messages of a resumed turn and drop its pending state, atomically.
 	 * @param sessionId the session
 	 * @param messages the messages of the whole turn

@@ -21,7 +21,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<List<Message>> load(String sessionId) {
-		return Mono.just(this.sessions.getOrDefault(sessionId, List.of()));
+		return Mono.fromSupplier(() -> this.sessions.getOrDefault(sessionId, List.of()));
 	}
 
 	@Override
@@ -37,7 +37,12 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<PendingTurn> loadPending(String sessionId) {
-		return this.pending.isEmpty() ? Mono.empty() : Mono.justOrEmpty(this.pending.get(sessionId));
+		return Mono.fromSupplier(() -> this.pending.get(sessionId));
+	}
+
+	@Override
+	public Mono<Boolean> claimPending(String sessionId, PendingTurn expected) {
+		return Mono.fromSupplier(() -> this.pending.remove(sessionId, expected));
 	}
 
 	@Override

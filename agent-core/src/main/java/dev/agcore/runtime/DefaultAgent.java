@@ -13,6 +13,7 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
+import dev.agcore.middleware.MiddlewareException;
 import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
@@ -122,7 +123,8 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
-		return run(request, TurnListener.NONE);
+		// nothing happens before subscription: the history is read when the turn runs
+		return Mono.defer(() -> run(request, TurnListener.NONE));
 	}
 
 	@Override
@@ -132,7 +134,7 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return this.resumption.resume(request, TurnListener.NONE);
+		return Mono.defer(() -> this.resumption.resume(request, TurnListener.NONE));
 	}
 
 	@Override
@@ -183,12 +185,21 @@ final class DefaultAgent implements Agent {
 				turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options));
 		// middleware that rewrites model output (PII redaction) must see the text before the caller does
 		boolean liveText = listener.streaming() && !this.bufferText;
-		ModelCall innermost = listener.streaming() ? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE)
+		ChatResponse[] streamed = new ChatResponse[1];
+		ModelCall innermost = listener.streaming()
+				? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE).doOnNext((r) -> streamed[0] = r)
 				: this::callModel;
 		ModelCall modelCall = this.middleware.isEmpty() ? innermost : this.middleware.wrapModelCall(turn, innermost);
-		return modelCall.call(chatRequest).flatMap((response) -> {
+		return modelCall.call(chatRequest)
+			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
+					"A wrapModelCall middleware of agent '" + this.name + "' completed without a response")))
+			.flatMap((response) -> {
 			ChatResponse adjusted = this.middleware.afterModel(turn, chatRequest, response);
-			if (listener.streaming() && !liveText && !adjusted.message().text().isEmpty()) {
+			// text not streamed live, or an answer a wrapper put in place of the streamed one
+			// (a fallback model, a limit's final answer), is sent whole
+			boolean textSent = liveText && streamed[0] != null
+					&& streamed[0].message().text().equals(adjusted.message().text());
+			if (listener.streaming() && !textSent && !adjusted.message().text().isEmpty()) {
 				listener.onText(adjusted.message().text());
 			}
 			if (!adjusted.usage().isEmpty()) {

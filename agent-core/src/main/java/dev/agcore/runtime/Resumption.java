@@ -36,7 +36,16 @@ final class Resumption {
 					"Session '" + sessionId + "' has no turn waiting for a decision")))
 			.flatMap((pending) -> {
 				check(request, pending);
-				return this.store.load(sessionId).flatMap((history) -> continueTurn(request, pending, history, listener));
+				return this.store.claimPending(sessionId, pending).flatMap((claimed) -> {
+					if (!claimed) {
+						return Mono.error(new ResumeException(
+								"The paused turn of session '" + sessionId + "' is already being resumed"));
+					}
+					return this.store.load(sessionId)
+						.flatMap((history) -> continueTurn(request, pending, history, listener))
+						// a failed resumption leaves the turn paused, to be resumed again
+						.onErrorResume((ex) -> this.store.savePending(sessionId, pending).then(Mono.error(ex)));
+				});
 			});
 	}
 

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.concurrent.TimeoutException;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
@@ -112,16 +112,16 @@ final class ToolCallExecutor {
 	 * decides by exception type (tool retry)
 	 * @return the result, or an error result saying what went wrong
 	 */
-	ToolResultMessage execute(ToolCall call, ToolContext context, Consumer<Throwable> failures) {
+	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt) {
 		ToolCallback tool = this.tools.get(call.name());
 		if (tool == null) {
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, 0);
+			report(attempt, call, ToolOutcome.ERROR, 0, null);
 			return ToolResultMessage.failure(call, notInScope(call.name()));
 		}
 		PermissionDecision decision = decide(tool, call);
 		if (!decision.allowed()) {
 			logger.debug("Agent '{}' was denied tool '{}': {}", this.agentName, call.name(), decision.reason());
-			this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.DENIED, 0);
+			report(attempt, call, ToolOutcome.DENIED, 0, null);
 			return ToolResultMessage.failure(call,
 					"Error: tool '" + call.name() + "' was denied: " + decision.reason());
 		}
@@ -131,26 +131,37 @@ final class ToolCallExecutor {
 			secrets = SecretReferences.resolve(call.arguments(), tool.metadata().secretParameters(),
 					this.secretResolver, AgentJson.mapper());
 			String output = tool.call(secrets.arguments(), context);
-			return success(call, start, secrets.scrub(output));
+			report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null);
+			return ToolResultMessage.success(call, limit((output != null) ? secrets.scrub(output) : ""));
 		}
 		catch (SecretReferenceException ex) {
-			failures.accept(ex);
-			return failure(call, start, "Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
+			return failure(attempt, call, start, ex, "Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
 		}
 		catch (ToolArgumentsException ex) {
-			failures.accept(ex);
-			return failure(call, start, "Error: invalid arguments for tool '" + call.name() + "': "
+			return failure(attempt, call, start, ex, "Error: invalid arguments for tool '" + call.name() + "': "
 					+ scrub(secrets, ex.getMessage()));
 		}
 		catch (Exception ex) {
-			failures.accept(ex);
-			return failure(call, start, "Error: tool '" + call.name() + "' failed: " + scrub(secrets, describe(ex)));
+			return failure(attempt, call, start, ex,
+					"Error: tool '" + call.name() + "' failed: " + scrub(secrets, describe(ex)));
 		}
 	}
 
-	/** The result of a call that overran its timeout. */
-	ToolResultMessage timedOut(ToolCall call, Duration timeout, long start) {
+	/**
+	 * End an attempt that overran its timeout, unless the tool ended it first.
+	 * @return whether the timeout ended the attempt
+	 */
+	boolean timeOut(ToolAttempt attempt, ToolCall call, Duration timeout, long start) {
+		if (!attempt.settle()) {
+			return false;
+		}
 		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.TIMEOUT, System.nanoTime() - start);
+		attempt.failedWith(new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout));
+		return true;
+	}
+
+	/** The result sent to the model for a call that overran its timeout. */
+	ToolResultMessage timeoutResult(ToolCall call, Duration timeout) {
 		return ToolResultMessage.failure(call,
 				"Error: tool '" + call.name() + "' did not finish within " + format(timeout) + " and was cancelled");
 	}
@@ -174,14 +185,19 @@ final class ToolCallExecutor {
 		return "Error: unknown tool '" + name + "'. Available tools: " + available;
 	}
 
-	private ToolResultMessage success(ToolCall call, long start, @Nullable String output) {
-		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.SUCCESS, System.nanoTime() - start);
-		return ToolResultMessage.success(call, limit((output != null) ? output : ""));
+	private ToolResultMessage failure(ToolAttempt attempt, ToolCall call, long start, Exception cause,
+			String message) {
+		report(attempt, call, ToolOutcome.ERROR, System.nanoTime() - start, cause);
+		return ToolResultMessage.failure(call, limit(message));
 	}
 
-	private ToolResultMessage failure(ToolCall call, long start, String message) {
-		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.ERROR, System.nanoTime() - start);
-		return ToolResultMessage.failure(call, limit(message));
+	private void report(ToolAttempt attempt, ToolCall call, ToolOutcome outcome, long nanos,
+			@Nullable Throwable cause) {
+		// a call its timeout already ended was reported as a timeout
+		if (attempt.settle()) {
+			this.metrics.toolCall(this.agentName, call.name(), outcome, nanos);
+			attempt.failedWith(cause);
+		}
 	}
 
 	// a tool can return anything; a huge result would crowd out the conversation

@@ -2,10 +2,9 @@ package dev.agcore.runtime;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.LongTermStore;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.MiddlewareChain;
@@ -42,6 +41,8 @@ final class ToolRunner {
 
 	private final KeyValueStore store;
 
+	private final LongTermStore longTermStore;
+
 	private final Scheduler scheduler = Schedulers.boundedElastic();
 
 	/**
@@ -56,10 +57,15 @@ final class ToolRunner {
 		this.executor = executor;
 		this.timeout = timeout;
 		this.store = store;
+		this.longTermStore = LongTermStore.of(store);
 	}
 
 	KeyValueStore store() {
 		return this.store;
+	}
+
+	LongTermStore longTermStore() {
+		return this.longTermStore;
 	}
 
 	List<ToolSpec> specs() {
@@ -97,40 +103,38 @@ final class ToolRunner {
 	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, boolean alone) {
 		return Mono.defer(() -> {
 			Duration timeout = this.executor.timeout(call, this.timeout);
-			turn.recordToolFailure(call.id(), null);
-			Consumer<Throwable> failures = (ex) -> turn.recordToolFailure(call.id(), ex);
+			ToolAttempt attempt = new ToolAttempt(turn, call.id());
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
-					turn.memory(), turn.longTermStore());
+					turn.memory(), this.longTermStore);
 			if (alone && !Schedulers.isInNonBlockingThread()) {
-				return Mono.just(runGuarded(call, context, timeout, failures));
+				return Mono.just(runGuarded(call, context, timeout, attempt));
 			}
 			long start = System.nanoTime();
-			return Mono.fromCallable(() -> this.executor.execute(call, context, failures))
+			// the timeout ends the attempt before it cancels the tool, whose interruption
+			// must not be reported as a failure of its own
+			Mono<Long> deadline = Mono.delay(timeout)
+				.doOnNext((tick) -> this.executor.timeOut(attempt, call, timeout, start));
+			return Mono.fromCallable(() -> this.executor.execute(call, context, attempt))
 				.subscribeOn(this.scheduler)
-				.timeout(timeout, Mono.fromSupplier(() -> timedOut(call, timeout, start, failures)));
+				.timeout(deadline, Mono.fromSupplier(() -> this.executor.timeoutResult(call, timeout)));
 		});
 	}
 
 	/** Run on the current thread, interrupted by the watchdog if it overruns. */
-	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout,
-			Consumer<Throwable> failures) {
+	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout, ToolAttempt attempt) {
 		long start = System.nanoTime();
-		ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos());
+		ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(),
+				() -> this.executor.timeOut(attempt, call, timeout, start));
 		ToolResultMessage result;
 		try {
-			result = this.executor.execute(call, context, failures);
+			result = this.executor.execute(call, context, attempt);
 		}
 		finally {
 			if (!guard.finish()) {
 				result = null;
 			}
 		}
-		return (result != null) ? result : timedOut(call, timeout, start, failures);
-	}
-
-	private ToolResultMessage timedOut(ToolCall call, Duration timeout, long start, Consumer<Throwable> failures) {
-		failures.accept(new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout));
-		return this.executor.timedOut(call, timeout, start);
+		return (result != null) ? result : this.executor.timeoutResult(call, timeout);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Interrupts tools that overrun their timeout while running on their caller's thread.
@@ -30,17 +31,19 @@ final class ToolWatchdog {
 	/**
 	 * Start guarding the current thread.
 	 * @param timeoutNanos how long it may run
+	 * @param onTimeout called when the deadline passes; the thread is interrupted only if
+	 * it returns true (false: the call ended meanwhile)
 	 * @return the guard; call {@link Guard#finish()} when the tool returns
 	 */
-	static Guard guard(long timeoutNanos) {
-		return INSTANCE.register(timeoutNanos);
+	static Guard guard(long timeoutNanos, BooleanSupplier onTimeout) {
+		return INSTANCE.register(timeoutNanos, onTimeout);
 	}
 
-	private Guard register(long timeoutNanos) {
+	private Guard register(long timeoutNanos, BooleanSupplier onTimeout) {
 		if (!this.started) {
 			start();
 		}
-		Guard guard = new Guard(this.running, Thread.currentThread(), System.nanoTime() + timeoutNanos);
+		Guard guard = new Guard(this.running, Thread.currentThread(), System.nanoTime() + timeoutNanos, onTimeout);
 		this.running.add(guard);
 		return guard;
 	}
@@ -71,8 +74,8 @@ final class ToolWatchdog {
 	}
 
 	/**
-	 * One guarded call. The three-state handshake makes sure an interrupt never leaks to
-	 * the thread after the tool has returned.
+	 * One guarded call. The handshake on {@code state} makes sure an interrupt never leaks
+	 * to the thread after the tool has returned.
 	 */
 	static final class Guard {
 
@@ -92,16 +95,24 @@ final class ToolWatchdog {
 
 		private final AtomicInteger state = new AtomicInteger(RUNNING);
 
-		private Guard(Set<Guard> running, Thread thread, long deadline) {
+		private final BooleanSupplier onTimeout;
+
+		private Guard(Set<Guard> running, Thread thread, long deadline, BooleanSupplier onTimeout) {
 			this.running = running;
+			this.onTimeout = onTimeout;
 			this.thread = thread;
 			this.deadline = deadline;
 		}
 
 		private void fire() {
 			if (this.state.compareAndSet(RUNNING, INTERRUPTING)) {
-				this.thread.interrupt();
-				this.state.set(FIRED);
+				if (this.onTimeout.getAsBoolean()) {
+					this.thread.interrupt();
+					this.state.set(FIRED);
+				}
+				else {
+					this.state.set(DONE);
+				}
 			}
 		}
 
@@ -117,6 +128,9 @@ final class ToolWatchdog {
 			}
 			while (this.state.get() == INTERRUPTING) {
 				Thread.onSpinWait();
+			}
+			if (this.state.get() == DONE) {
+				return true;
 			}
 			Thread.interrupted();
 			return false;

@@ -5,11 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
 
 import dev.agcore.memory.KeyValueStore;
-import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.SessionMemory;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
@@ -72,7 +72,7 @@ final class Turn implements AgentContext {
 	private @Nullable Map<String, Object> attributes;
 
 	/** Exceptions behind failed tool calls, by call id; written by tool threads. */
-	private volatile @Nullable Map<String, Throwable> toolFailures;
+	private final Map<String, Throwable> toolFailures = new ConcurrentHashMap<>(2);
 
 	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, List<Message> history, KeyValueStore store) {
@@ -133,22 +133,17 @@ final class Turn implements AgentContext {
 
 	@Override
 	public @Nullable Throwable toolFailure(String toolCallId) {
-		Map<String, Throwable> failures = this.toolFailures;
-		return (failures != null) ? failures.get(toolCallId) : null;
+		return this.toolFailures.get(toolCallId);
 	}
 
 	/** Remember (or, with null, forget) the exception behind a failed call. */
-	synchronized void recordToolFailure(String toolCallId, @Nullable Throwable failure) {
+	void recordToolFailure(String toolCallId, @Nullable Throwable failure) {
 		if (failure == null) {
-			if (this.toolFailures != null) {
-				this.toolFailures.remove(toolCallId);
-			}
-			return;
+			this.toolFailures.remove(toolCallId);
 		}
-		if (this.toolFailures == null) {
-			this.toolFailures = new java.util.concurrent.ConcurrentHashMap<>();
+		else {
+			this.toolFailures.put(toolCallId, failure);
 		}
-		this.toolFailures.put(toolCallId, failure);
 	}
 
 	@Override
@@ -157,10 +152,6 @@ final class Turn implements AgentContext {
 			this.memory = SessionMemory.of(this.store, this.sessionId);
 		}
 		return this.memory;
-	}
-
-	LongTermStore longTermStore() {
-		return LongTermStore.of(this.store);
 	}
 
 	@Override
