@@ -17,7 +17,7 @@ public final class MiddlewareChain {
 	private final List<AgentMiddleware> middlewares;
 
 	private MiddlewareChain(List<AgentMiddleware> middlewares) {
-		this.middlewares = List.copyOf(middlewares);
+		this.middlewares = middlewares;
 	}
 
 	public static MiddlewareChain of(List<? extends AgentMiddleware> middlewares) {

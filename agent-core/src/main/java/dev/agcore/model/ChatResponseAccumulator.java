@@ -1,9 +1,9 @@
 package dev.agcore.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.ToolCall;
@@ -18,13 +18,32 @@ public final class ChatResponseAccumulator {
 
 	private final StringBuilder text = new StringBuilder();
 
-	private final Map<Integer, PartialToolCall> toolCalls = new TreeMap<>();
+	/** The calls in the order they started. */
+	private final List<PartialToolCall> toolCalls = new ArrayList<>(2);
+
+	/** The call each wire index currently feeds. */
+	private final Map<Integer, PartialToolCall> byIndex = new HashMap<>(4);
 
 	private Usage usage = Usage.EMPTY;
 
 	private @Nullable FinishReason finishReason;
 
 	private String model = "";
+
+	private final String provider;
+
+	/** Create an accumulator whose errors name no provider. */
+	public ChatResponseAccumulator() {
+		this("unknown");
+	}
+
+	/**
+	 * Create an accumulator.
+	 * @param provider the provider streaming, named in errors
+	 */
+	public ChatResponseAccumulator(String provider) {
+		this.provider = provider;
+	}
 
 	/**
 	 * Add one chunk.
@@ -34,9 +53,17 @@ public final class ChatResponseAccumulator {
 	public ChatResponseAccumulator add(ChatChunk chunk) {
 		this.text.append(chunk.textDelta());
 		for (ChatChunk.ToolCallDelta delta : chunk.toolCalls()) {
-			PartialToolCall partial = this.toolCalls.computeIfAbsent(delta.index(), (i) -> new PartialToolCall());
-			if (delta.id() != null && !delta.id().isEmpty()) {
-				partial.id = delta.id();
+			PartialToolCall partial = this.byIndex.get(delta.index());
+			String id = (delta.id() != null && !delta.id().isEmpty()) ? delta.id() : null;
+			// a new id at a known index is a new call: servers that omit the index send one
+			// whole call per chunk, all at the default index 0
+			if (partial == null || (id != null && partial.id != null && !partial.id.equals(id))) {
+				partial = new PartialToolCall();
+				this.toolCalls.add(partial);
+				this.byIndex.put(delta.index(), partial);
+			}
+			if (id != null) {
+				partial.id = id;
 			}
 			if (delta.name() != null && !delta.name().isEmpty()) {
 				partial.name = delta.name();
@@ -56,27 +83,19 @@ public final class ChatResponseAccumulator {
 	}
 
 	/**
-	 * Return whether any text or tool call was received.
-	 * @return whether content was received
-	 */
-	public boolean hasContent() {
-		return !this.text.isEmpty() || !this.toolCalls.isEmpty();
-	}
-
-	/**
 	 * Build the response from what was added so far.
 	 * @return the response
 	 * @throws ModelResponseException if a tool call never received a name
 	 */
 	public ChatResponse toResponse() {
 		List<ToolCall> calls = new ArrayList<>(this.toolCalls.size());
-		for (Map.Entry<Integer, PartialToolCall> entry : this.toolCalls.entrySet()) {
-			PartialToolCall partial = entry.getValue();
+		for (int i = 0; i < this.toolCalls.size(); i++) {
+			PartialToolCall partial = this.toolCalls.get(i);
 			if (partial.name == null) {
-				throw new ModelResponseException("unknown",
-						"Streamed tool call at index " + entry.getKey() + " never received a tool name");
+				throw new ModelResponseException(this.provider,
+						"Streamed tool call #" + (i + 1) + " never received a tool name");
 			}
-			String id = (partial.id != null) ? partial.id : "call_" + entry.getKey();
+			String id = (partial.id != null) ? partial.id : "call_" + i;
 			calls.add(new ToolCall(id, partial.name, partial.arguments.toString()));
 		}
 		FinishReason reason = this.finishReason;

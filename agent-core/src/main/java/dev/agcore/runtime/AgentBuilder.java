@@ -52,7 +52,7 @@ public final class AgentBuilder {
 
 	private ToolPermissionPolicy permissionPolicy = ToolPermissionPolicy.ALLOW_ALL;
 
-	private SecretResolver secretResolver = SecretResolver.environment();
+	private SecretResolver secretResolver = SecretResolver.NONE;
 
 	private @Nullable KeyValueStore keyValueStore;
 
@@ -123,8 +123,10 @@ public final class AgentBuilder {
 	}
 
 	/**
-	 * Set where the values of {@code <secret_ref:NAME>} placeholders come from. System
-	 * properties and environment variables by default ({@link SecretResolver#environment()}).
+	 * Set where the values of {@code <secret_ref:NAME>} placeholders come from. None by
+	 * default ({@link SecretResolver#NONE}): a model must not be able to name any
+	 * environment variable, so resolving secrets is an explicit choice, e.g.
+	 * {@code SecretResolver.of(map)} or a resolver backed by a vault.
 	 * @param secretResolver the resolver
 	 * @return this builder
 	 */

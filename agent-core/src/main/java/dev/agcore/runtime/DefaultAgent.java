@@ -259,7 +259,7 @@ final class DefaultAgent implements Agent {
 	private Mono<ChatResponse> streamModel(ChatRequest chatRequest, TurnListener listener) {
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
-			ChatResponseAccumulator accumulator = new ChatResponseAccumulator();
+			ChatResponseAccumulator accumulator = new ChatResponseAccumulator(this.model.providerName());
 			return this.model.stream(chatRequest).doOnNext((chunk) -> {
 				accumulator.add(chunk);
 				if (!chunk.textDelta().isEmpty()) {

@@ -34,8 +34,9 @@ import reactor.core.publisher.Mono;
  * </ul>
  * {@link PiiStrategy#BLOCK} fails the turn when the value is in new content (input, output
  * or a tool result); in older history, which the user can no longer change, it redacts
- * instead. On a streamed turn, the model's text deltas are emitted before
- * {@code afterModel} runs, so only the final event and the stored answer are redacted.
+ * instead. When output is checked, a streamed turn sends each answer as one text event
+ * after {@code afterModel} ran (see {@link #rewritesModelOutput()}), so no raw value is
+ * streamed.
  * <pre>
  * agent.middleware(PiiRedactionMiddleware.builder().redact(PiiType.EMAIL).mask(PiiType.CREDIT_CARD)
  *     .block(PiiType.API_KEY).build());

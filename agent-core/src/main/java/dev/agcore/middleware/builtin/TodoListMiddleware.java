@@ -12,11 +12,15 @@ import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.typed.TypedTool;
 import dev.agcore.tool.typed.TypedTools;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Gives the agent a to-do list for multi-step work: a {@code write_todos} tool that
@@ -38,9 +42,19 @@ public final class TodoListMiddleware implements AgentMiddleware {
 		return List.of(this.tool);
 	}
 
+	/**
+	 * Show the current list to the model. Done around the model call rather than in
+	 * {@code beforeModel}: the session memory is read synchronously, which must not happen
+	 * on an event-loop thread, and by then every {@code @DynamicPrompt} has set the prompt.
+	 */
 	@Override
-	public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
-		List<Todo> todos = todos(context);
+	public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
+		Mono<ChatRequest> withList = Mono.fromCallable(() -> withList(request, todos(context)));
+		return Mono.defer(() -> Schedulers.isInNonBlockingThread() ? withList.subscribeOn(Schedulers.boundedElastic())
+				: withList).flatMap(next::call);
+	}
+
+	private static ChatRequest withList(ChatRequest request, List<Todo> todos) {
 		String listing = render(todos);
 		List<Message> messages = new ArrayList<>(request.messages().size() + 1);
 		boolean merged = false;

@@ -209,10 +209,9 @@ public final class OpenAiChatModel implements ChatModel {
 			return this.jsonMapper.readValue(json, type);
 		}
 		catch (JacksonException ex) {
-			String text = new String(json, StandardCharsets.UTF_8);
-			String excerpt = (text.length() > 200) ? text.substring(0, 200) + "..." : text;
-			throw new ModelResponseException(providerName(),
-					providerName() + " sent malformed JSON (" + ex.getOriginalMessage() + "): " + excerpt, ex);
+			// no excerpt of the body: it is model output about the user's conversation
+			throw new ModelResponseException(providerName(), providerName() + " sent malformed JSON ("
+					+ ex.getOriginalMessage() + ", " + json.length + " bytes)", ex);
 		}
 	}
 

@@ -1,14 +1,21 @@
 package dev.agcore.middleware.builtin;
 
+import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.KeyValueStore;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -53,6 +60,43 @@ class TodoListMiddlewareTests {
 		assertThat(result.toolExecutions().get(0).error()).isTrue();
 		assertThat(result.toolExecutions().get(0).result()).contains("status").contains("completed");
 		assertThat(systemPrompt(model.requests().get(1).messages())).startsWith("To-do list: empty.");
+	}
+
+	@Test
+	void worksWhenTheTurnRunsOnAnEventLoopWithAStoreThatAnswersLater() {
+		InMemoryKeyValueStore memory = new InMemoryKeyValueStore();
+		// answers on another thread, as a networked store would: reading it must never block an event loop
+		KeyValueStore asyncStore = new KeyValueStore() {
+			@Override
+			public Mono<JsonNode> get(String namespace, String key) {
+				return memory.get(namespace, key).delayElement(Duration.ofMillis(5));
+			}
+
+			@Override
+			public Mono<Void> put(String namespace, String key, JsonNode value) {
+				return Mono.delay(Duration.ofMillis(5)).then(memory.put(namespace, key, value));
+			}
+
+			@Override
+			public Mono<Boolean> delete(String namespace, String key) {
+				return memory.delete(namespace, key);
+			}
+
+			@Override
+			public Mono<List<String>> keys(String namespace) {
+				return memory.keys(namespace);
+			}
+		};
+		ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "write_todos",
+				"{\"todos\":[{\"content\":\"Pack\",\"status\":\"pending\"}]}")), text("planned"));
+		Agent agent = Agent.builder().name("planner").model(model).store(asyncStore)
+			.middleware(new TodoListMiddleware()).build();
+
+		AgentResult result = agent.invoke(AgentRequest.of("s1", "plan")).subscribeOn(Schedulers.parallel())
+			.block(Duration.ofSeconds(5));
+
+		assertThat(result.output()).isEqualTo("planned");
+		assertThat(systemPrompt(model.requests().get(1).messages())).endsWith("- [pending] Pack");
 	}
 
 	private static String systemPrompt(List<Message> messages) {
