@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
 import org.jspecify.annotations.Nullable;
@@ -79,11 +80,11 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor, B
 			return false;
 		}
 		// types only: nothing is created this early
-		if (beanFactory.getBeanNamesForType(Agent.class, true, false).length > 0) {
+		if (!ContextBeans.beanNamesForType(beanFactory, Agent.class, true, false).isEmpty()) {
 			return false;
 		}
 		int models = names(binder, "agent.providers", AgentProperties.Provider.class).size()
-				+ beanFactory.getBeanNamesForType(ChatModel.class, true, false).length;
+				+ ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, false).size();
 		return models == 1;
 	}
 

@@ -206,9 +206,11 @@ final class BuiltinMiddleware {
 		String property = prefix + ".human-in-the-loop.tools";
 		Map<String, String> reasons = approvalReasons(approval.getTools());
 		if (reasons.isEmpty()) {
+			// a map, so a comma-separated value does not bind: suggest the list forms
 			throw new AgentConfigurationException(property + " must name at least one tool",
-					"List the tools that need approval, e.g. " + property + "=delete_file,send_email, or remove "
-							+ prefix + ".human-in-the-loop.");
+					"List the tools that need approval, e.g. in YAML 'tools: [delete_file, send_email]' or as "
+							+ property + "[0]=delete_file and " + property + "[1]=send_email, or remove " + prefix
+							+ ".human-in-the-loop.");
 		}
 		return new HumanInTheLoopMiddleware(reasons);
 	}

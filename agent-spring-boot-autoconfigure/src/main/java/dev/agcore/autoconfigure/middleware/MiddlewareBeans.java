@@ -1,7 +1,6 @@
 package dev.agcore.autoconfigure.middleware;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -13,25 +12,25 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareException;
 import dev.agcore.middleware.annotation.AnnotatedMiddleware;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.framework.AopProxyUtils;
-import org.springframework.aop.scope.ScopedProxyUtils;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.core.annotation.AnnotationAwareOrderComparator;
-import org.springframework.util.ClassUtils;
 
 /**
  * The middleware beans of an application context: every {@link AgentMiddleware} bean and
  * every singleton with hook-annotated methods, in bean order ({@code @Order} on the
  * {@code @Bean} method or the class, {@link org.springframework.core.Ordered}), ties in
  * registration order, as {@code ObjectProvider.orderedStream()} sorts. Bean types are
- * checked before any bean is created, so beans without hooks are never initialized early.
+ * checked before any bean is created, so beans without hooks are not initialized early;
+ * the targets of scoped proxies are skipped, as their proxies stand for them.
  */
 final class MiddlewareBeans {
 
@@ -45,12 +44,12 @@ final class MiddlewareBeans {
 	static MiddlewareBeans collect(ConfigurableListableBeanFactory beanFactory) {
 		Map<String, Object> beans = new LinkedHashMap<>();
 		Map<String, List<AgentMiddleware>> middleware = new LinkedHashMap<>();
-		for (String name : beanFactory.getBeanNamesForType(AgentMiddleware.class)) {
+		for (String name : ContextBeans.beanNamesForType(beanFactory, AgentMiddleware.class, true, true)) {
 			AgentMiddleware bean = beanFactory.getBean(name, AgentMiddleware.class);
 			beans.put(name, bean);
 			middleware.put(name, List.of(bean));
 		}
-		for (String name : beanFactory.getBeanNamesForType(Object.class, false, false)) {
+		for (String name : ContextBeans.beanNamesForType(beanFactory, Object.class, false, false)) {
 			if (!beans.containsKey(name)) {
 				Object bean = hookBean(beanFactory, name);
 				if (bean != null) {
@@ -107,23 +106,9 @@ final class MiddlewareBeans {
 
 	/** Return the bean if it has hook methods, creating it only when its type says so. */
 	private static @Nullable Object hookBean(ConfigurableListableBeanFactory beanFactory, String name) {
-		if (ScopedProxyUtils.isScopedTarget(name)) {
-			return null;
-		}
-		Class<?> type = beanFactory.getType(name, false);
-		if (type == null || AgentMiddleware.class.isAssignableFrom(type)) {
-			// an AgentMiddleware bean is used as such, never also scanned for annotations
-			return null;
-		}
-		// a JDK proxy's class says nothing about its target: ask the instance
-		if (!Proxy.isProxyClass(type) && !hasHooks(ClassUtils.getUserClass(type), name)) {
-			return null;
-		}
-		Object bean = beanFactory.getBean(name);
-		if (bean instanceof AgentMiddleware) {
-			return null;
-		}
-		return hasHooks(AopProxyUtils.ultimateTargetClass(bean), name) ? bean : null;
+		// an AgentMiddleware bean is used as such, never also scanned for annotations
+		return ContextBeans.beanIfMatching(beanFactory, name,
+				(type) -> !AgentMiddleware.class.isAssignableFrom(type) && hasHooks(type, name));
 	}
 
 	private static boolean hasHooks(Class<?> type, String name) {

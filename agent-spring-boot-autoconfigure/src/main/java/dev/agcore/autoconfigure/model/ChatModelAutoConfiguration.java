@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
 import io.github.resilience4j.retry.RetryRegistry;
 
@@ -37,7 +38,11 @@ public final class ChatModelAutoConfiguration {
 				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique());
 		Map<String, ChatModel> providers = new LinkedHashMap<>();
 		properties.getProviders().forEach((name, provider) -> providers.put(name, providerModels.create(name, provider)));
-		return new ChatModelRegistry(providers, beanFactory.getBeansOfType(ChatModel.class));
+		Map<String, ChatModel> beans = new LinkedHashMap<>();
+		for (String name : ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, true)) {
+			beans.put(name, beanFactory.getBean(name, ChatModel.class));
+		}
+		return new ChatModelRegistry(providers, beans);
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.agcore.autoconfigure.model;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -81,11 +83,7 @@ final class ProviderModels {
 				"Set it to the API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 for Ollama.");
 		String model = requireText(provider.getModel(), prefix + ".model",
 				"Set it to the model to request, e.g. gpt-4o-mini.");
-		if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
-			throw new AgentConfigurationException(
-					prefix + ".base-url must be an http:// or https:// URL (was '" + baseUrl + "')",
-					"Set it to the API root, e.g. https://api.openai.com/v1.");
-		}
+		checkBaseUrl(prefix + ".base-url", baseUrl);
 		Integer maxTokens = provider.getMaxTokens();
 		if (maxTokens != null && maxTokens < 1) {
 			throw new AgentConfigurationException(prefix + ".max-tokens must be at least 1 (was " + maxTokens + ")",
@@ -94,6 +92,24 @@ final class ProviderModels {
 		Duration responseTimeout = requirePositive(provider.getResponseTimeout(), prefix + ".response-timeout");
 		return new OpenAiSettings(name, baseUrl, provider.getApiKey(), model, provider.getTemperature(), maxTokens,
 				responseTimeout);
+	}
+
+	// the model would fail with a bare URISyntaxException, naming no property
+	private static void checkBaseUrl(String property, String baseUrl) {
+		if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
+			throw new AgentConfigurationException(
+					property + " must be an http:// or https:// URL (was '" + baseUrl + "')",
+					"Set it to the API root, e.g. https://api.openai.com/v1.");
+		}
+		try {
+			new URI(baseUrl);
+		}
+		catch (URISyntaxException ex) {
+			throw new AgentConfigurationException(property + " is not a valid URL: " + ex.getMessage(),
+					"Set it to the API root, e.g. https://api.openai.com/v1; encode spaces and other special "
+							+ "characters.",
+					ex);
+		}
 	}
 
 	private static RetrySettings retrySettings(AgentProperties.Retry retry) {

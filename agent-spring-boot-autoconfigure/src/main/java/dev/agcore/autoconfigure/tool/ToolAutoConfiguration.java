@@ -4,7 +4,6 @@ import dev.agcore.Tool;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.json.AgentJson;
-import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
@@ -16,8 +15,8 @@ import dev.agcore.tool.typed.TypedTool;
 import jakarta.validation.Validator;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -59,7 +58,7 @@ public final class ToolAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ToolRegistry toolRegistry(ListableBeanFactory beanFactory, ToolBinding toolBinding) {
+	ToolRegistry toolRegistry(ConfigurableListableBeanFactory beanFactory, ToolBinding toolBinding) {
 		return new ToolBeans(beanFactory, toolBinding).registry();
 	}
 
@@ -79,10 +78,10 @@ public final class ToolAutoConfiguration {
 	@ConditionalOnMissingBean
 	AgentTools agentTools(ToolRegistry toolRegistry, ToolProperties properties,
 			ObjectProvider<ToolPermissionPolicy> permissionPolicies, SecretResolver secretResolver,
-			ObjectProvider<KeyValueStore> keyValueStore) {
+			KeyValueStore keyValueStore) {
 		// one store for all agents, so that they share long-term memory
 		return new AgentTools(toolRegistry, properties, permissionPolicies.orderedStream().toList(), secretResolver,
-				keyValueStore.getIfAvailable(InMemoryKeyValueStore::new));
+				keyValueStore);
 	}
 
 	private static ToolBinding binding(ObjectProvider<JsonMapper> jsonMapper) {

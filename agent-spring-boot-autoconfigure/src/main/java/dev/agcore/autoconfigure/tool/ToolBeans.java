@@ -1,12 +1,12 @@
 package dev.agcore.autoconfigure.tool;
 
-import java.lang.reflect.Proxy;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.agcore.Tool;
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolDefinitionException;
 import dev.agcore.tool.ToolRegistry;
@@ -16,26 +16,25 @@ import dev.agcore.tool.typed.TypedTool;
 import dev.agcore.tool.typed.TypedTools;
 
 import org.springframework.aop.framework.AopProxyUtils;
-import org.springframework.aop.scope.ScopedProxyUtils;
-import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
-import org.springframework.util.ClassUtils;
 
 /**
  * Collects the tools of an application context: {@link ToolCallback} beans,
- * {@link TypedTool} beans and the {@link Tool @Tool} methods of any bean. Bean types are
- * checked for {@code @Tool} methods before any bean is created, so beans without tools
- * are never initialized early.
+ * {@link TypedTool} beans and the {@link Tool @Tool} methods of any singleton bean. Bean
+ * types are checked for {@code @Tool} methods before any bean is created, so beans
+ * without tools are not initialized early; the targets of scoped proxies are skipped, as
+ * their proxies stand for them.
  */
 final class ToolBeans {
 
-	private final ListableBeanFactory beanFactory;
+	private final ConfigurableListableBeanFactory beanFactory;
 
 	private final ToolBinding binding;
 
-	ToolBeans(ListableBeanFactory beanFactory, ToolBinding binding) {
+	ToolBeans(ConfigurableListableBeanFactory beanFactory, ToolBinding binding) {
 		this.beanFactory = beanFactory;
 		this.binding = binding;
 	}
@@ -43,18 +42,15 @@ final class ToolBeans {
 	ToolRegistry registry() {
 		Map<String, ToolCallback> byName = new LinkedHashMap<>();
 		Map<String, String> sources = new LinkedHashMap<>();
-		for (String beanName : this.beanFactory.getBeanNamesForType(ToolCallback.class)) {
+		for (String beanName : ContextBeans.beanNamesForType(this.beanFactory, ToolCallback.class, true, true)) {
 			ToolCallback tool = this.beanFactory.getBean(beanName, ToolCallback.class);
 			add(byName, sources, tool, "bean '" + beanName + "'");
 		}
-		for (String beanName : this.beanFactory.getBeanNamesForType(TypedTool.class)) {
-			// a scoped proxy's target would register the tool a second time
-			if (!ScopedProxyUtils.isScopedTarget(beanName)) {
-				ToolCallback tool = typedTool(beanName);
-				add(byName, sources, tool, tool.source());
-			}
+		for (String beanName : ContextBeans.beanNamesForType(this.beanFactory, TypedTool.class, true, true)) {
+			ToolCallback tool = typedTool(beanName);
+			add(byName, sources, tool, tool.source());
 		}
-		for (String beanName : this.beanFactory.getBeanNamesForType(Object.class, false, false)) {
+		for (String beanName : ContextBeans.beanNamesForType(this.beanFactory, Object.class, false, false)) {
 			for (ToolCallback tool : methodTools(beanName)) {
 				add(byName, sources, tool, tool.source());
 			}
@@ -63,24 +59,13 @@ final class ToolBeans {
 	}
 
 	private List<ToolCallback> methodTools(String beanName) {
-		if (ScopedProxyUtils.isScopedTarget(beanName)) {
-			return List.of();
-		}
-		Class<?> type = this.beanFactory.getType(beanName, false);
-		if (type == null) {
-			return List.of();
-		}
-		// a JDK proxy's class says nothing about its target: ask the instance
-		if (!Proxy.isProxyClass(type) && !hasToolMethods(ClassUtils.getUserClass(type))) {
-			return List.of();
-		}
-		Object bean = this.beanFactory.getBean(beanName);
-		Class<?> targetClass = AopProxyUtils.ultimateTargetClass(bean);
-		if (!hasToolMethods(targetClass)) {
+		Object bean = ContextBeans.beanIfMatching(this.beanFactory, beanName, ToolBeans::hasToolMethods);
+		if (bean == null) {
 			return List.of();
 		}
 		try {
-			return MethodTools.from(bean, targetClass, "bean '" + beanName + "'", this.binding);
+			return MethodTools.from(bean, AopProxyUtils.ultimateTargetClass(bean), "bean '" + beanName + "'",
+					this.binding);
 		}
 		catch (ToolDefinitionException ex) {
 			throw invalid(beanName, ex, "Fix the @Tool method as the message says, or remove the annotation.");

@@ -1,10 +1,14 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.middleware.builtin.LimitExceededException;
+import dev.agcore.middleware.builtin.PiiDetectedException;
 import dev.agcore.model.ContextLengthExceededException;
 import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.model.ModelConnectionException;
@@ -21,11 +25,15 @@ import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.ResumeException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -47,14 +55,14 @@ final class AgentHandler {
 
 	private static final String INTERNAL_ERROR = "The agent failed unexpectedly; the server log has the details";
 
-	// failures whose message is meant for the caller; the stream reports them by type name only
-	private static final Set<String> SAFE_ERRORS = Stream
-		.of(ModelException.class, ModelAuthenticationException.class, ModelConnectionException.class,
-				ModelRateLimitException.class, ModelRequestException.class, ContextLengthExceededException.class,
-				ModelResponseException.class, ModelServerException.class, ModelTimeoutException.class,
-				ResumeException.class)
-		.map(Class::getSimpleName)
-		.collect(Collectors.toUnmodifiableSet());
+	// a stream's error event from the agent names its exception by simple name only:
+	// the core's failure types, to classify such an event as the exception itself
+	private static final Map<String, Class<?>> TURN_FAILURE_TYPES = Stream
+		.of(ModelAuthenticationException.class, ModelConnectionException.class, ModelRateLimitException.class,
+				ModelRequestException.class, ContextLengthExceededException.class, ModelResponseException.class,
+				ModelServerException.class, ModelTimeoutException.class, ResumeException.class,
+				PiiDetectedException.class, LimitExceededException.class)
+		.collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
 
 	private final AgentRegistry agents;
 
@@ -82,8 +90,7 @@ final class AgentHandler {
 			Agent agent = agent(request);
 			return agentRequest(request).flatMap((agentRequest) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(
-						agent.stream(agentRequest).map((event) -> AgentViews.event(sanitize(event, request))))));
+				.body(BodyInserters.fromServerSentEvents(events(agent.stream(agentRequest), agent, request))));
 		});
 	}
 
@@ -111,49 +118,143 @@ final class AgentHandler {
 			Agent agent = agent(request);
 			return ResumeRequests.read(request).flatMap((resumeRequest) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(agent.resumeStream(resumeRequest)
-					.map((event) -> AgentViews.event(sanitize(event, request))))));
+				.body(BodyInserters.fromServerSentEvents(events(agent.resumeStream(resumeRequest), agent, request))));
 		});
 	}
 	// end of resume
+
+	Mono<ServerResponse> tools(ServerRequest request) {
+		return Mono.defer(() -> ServerResponse.ok()
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(agent(request).toolCallbacks().stream().map(ToolDescriptor::of).toList()));
+	}
 
 	Mono<ServerResponse> error(Throwable ex, ServerRequest request) {
 		if (ex instanceof ApiException api) {
 			return respond(api.status, api.error, api.getMessage());
 		}
-		if (ex instanceof ModelException model) {
-			// the provider's own words help the caller; they hold no server internals
-			String message = (model.getMessage() != null) ? model.getMessage() : model.provider() + " failed";
-			logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + message);
-			return respond(HttpStatus.BAD_GATEWAY, "model_error", message);
+		Failure failure = turnFailure(ex);
+		if (failure == null) {
+			failure = requestFailure(ex);
 		}
-		if (ex instanceof ResumeException) {
-			// e.g. a turn of this session waits for approval
-			return respond(HttpStatus.CONFLICT, "conflict", ex.getMessage());
+		if (failure == null) {
+			logger.error("Agent request " + request.method() + " " + request.path() + " failed", ex);
+			return respond(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
 		}
-		if (ex instanceof UnsupportedMediaTypeStatusException) {
-			return respond(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-					"Content-Type must be application/json");
+		if (ex instanceof ModelException) {
+			logModelFailure(request, ex.getMessage());
 		}
-		if (ex instanceof ServerWebInputException) {
-			return respond(HttpStatus.BAD_REQUEST, "bad_request", "Malformed request body: " + EXPECTED_BODY);
-		}
-		if (ex instanceof ResponseStatusException status && status.getStatusCode().is4xxClientError()) {
-			return respond(status.getStatusCode(), "bad_request",
-					(status.getReason() != null) ? status.getReason() : "Bad request");
-		}
-		logger.error("Agent request " + request.method() + " " + request.path() + " failed", ex);
-		return respond(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
+		return respond(failure.status(), failure.error(), failure.message());
 	}
 
-	// as in error(): no internals in a response
-	private static AgentEvent sanitize(AgentEvent event, ServerRequest request) {
-		if (event instanceof AgentEvent.Failed failed && !SAFE_ERRORS.contains(failed.errorType())) {
+	/**
+	 * End the stream with an {@code error} event for what the agent reports, or for an
+	 * error it signals (an application's own {@link Agent} may), as {@link #error} would
+	 * answer it.
+	 */
+	private static Flux<ServerSentEvent<Object>> events(Flux<AgentEvent> events, Agent agent, ServerRequest request) {
+		return events.map((event) -> sanitize(event, agent, request))
+			.onErrorResume((ex) -> Mono.just(failed(ex, request)))
+			.map(AgentViews::event);
+	}
+
+	private static AgentEvent sanitize(AgentEvent event, Agent agent, ServerRequest request) {
+		if (!(event instanceof AgentEvent.Failed failed)) {
+			return event;
+		}
+		Class<?> type = TURN_FAILURE_TYPES.get(failed.errorType());
+		Failure failure = (type != null) ? turnFailure(type, failed.message(), agent.model().providerName()) : null;
+		if (failure == null) {
 			logger.error("Agent stream " + request.method() + " " + request.path() + " failed with "
 					+ failed.errorType() + ": " + failed.message());
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
-		return event;
+		if (ModelException.class.isAssignableFrom(type)) {
+			logModelFailure(request, failed.message());
+		}
+		return new AgentEvent.Failed(failed.errorType(), failure.message());
+	}
+
+	private static AgentEvent failed(Throwable ex, ServerRequest request) {
+		Failure failure = turnFailure(ex);
+		if (failure == null) {
+			logger.error("Agent stream " + request.method() + " " + request.path() + " failed", ex);
+			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
+		}
+		if (ex instanceof ModelException) {
+			logModelFailure(request, ex.getMessage());
+		}
+		return new AgentEvent.Failed(ex.getClass().getSimpleName(), failure.message());
+	}
+
+	// the whole message, with a connection failure's host and port, for the server log only
+	private static void logModelFailure(ServerRequest request, @Nullable String message) {
+		logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + message);
+	}
+
+	private static @Nullable Failure turnFailure(Throwable ex) {
+		String provider = (ex instanceof ModelException model) ? model.provider() : "";
+		return turnFailure(ex.getClass(), ex.getMessage(), provider);
+	}
+
+	/**
+	 * Classify a failure of a turn, the same for a response and for a stream's
+	 * {@code error} event.
+	 * @param type the exception type
+	 * @param message the exception message
+	 * @param provider the model provider, for a model failure
+	 * @return how to report it, or {@code null} for an unexpected failure, whose details
+	 * stay in the server log
+	 */
+	private static @Nullable Failure turnFailure(Class<?> type, @Nullable String message, String provider) {
+		String text = (message != null) ? message : type.getSimpleName();
+		// host names and ports of a connection failure are nothing for the caller
+		if (ModelConnectionException.class.isAssignableFrom(type)) {
+			return modelError("Could not reach the model provider '" + provider + "'");
+		}
+		if (ModelTimeoutException.class.isAssignableFrom(type)) {
+			return modelError("The model provider '" + provider + "' did not answer in time");
+		}
+		if (ModelException.class.isAssignableFrom(type)) {
+			// the provider's own words help the caller; they hold no server internals
+			return modelError((message != null) ? message : provider + " failed");
+		}
+		if (ResumeException.class.isAssignableFrom(type)) {
+			// e.g. a turn of this session waits for approval
+			return new Failure(HttpStatus.CONFLICT, "conflict", text);
+		}
+		if (PiiDetectedException.class.isAssignableFrom(type)) {
+			// names the kind of value and where, never the value
+			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, "unprocessable", text);
+		}
+		if (LimitExceededException.class.isAssignableFrom(type)) {
+			return new Failure(HttpStatus.TOO_MANY_REQUESTS, "limit_exceeded", text);
+		}
+		return null;
+	}
+
+	private static Failure modelError(String message) {
+		return new Failure(HttpStatus.BAD_GATEWAY, "model_error", message);
+	}
+
+	/** Classify a failure to read the request, which only a response can report. */
+	private static @Nullable Failure requestFailure(Throwable ex) {
+		// the codecs' max-in-memory-size
+		if (ex instanceof DataBufferLimitException) {
+			return new Failure(HttpStatus.CONTENT_TOO_LARGE, "content_too_large", "Request body is too large");
+		}
+		if (ex instanceof UnsupportedMediaTypeStatusException) {
+			return new Failure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+					"Content-Type must be application/json");
+		}
+		if (ex instanceof ServerWebInputException) {
+			return new Failure(HttpStatus.BAD_REQUEST, "bad_request", "Malformed request body: " + EXPECTED_BODY);
+		}
+		if (ex instanceof ResponseStatusException status && status.getStatusCode().is4xxClientError()) {
+			return new Failure(status.getStatusCode(), "bad_request",
+					(status.getReason() != null) ? status.getReason() : "Bad request");
+		}
+		return null;
 	}
 
 	private Agent agent(ServerRequest request) {
@@ -186,6 +287,13 @@ final class AgentHandler {
 		return ServerResponse.status(status)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(new AgentViews.ErrorView(error, message));
+	}
+
+	/**
+	 * How a failure is reported to the caller.
+	 */
+	private record Failure(HttpStatusCode status, String error, String message) {
+
 	}
 
 	/**

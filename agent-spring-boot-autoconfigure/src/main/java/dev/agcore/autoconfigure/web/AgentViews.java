@@ -56,6 +56,7 @@ final class AgentViews {
 		if (event instanceof AgentEvent.Failed failed) {
 			return new ErrorView(failed.errorType(), failed.message());
 		}
+		// AgentEvent is sealed, but a switch over its types needs Java 21: a new type lands here
 		throw new IllegalArgumentException("Unknown event type " + event.getClass().getName());
 	}
 

@@ -53,7 +53,7 @@ public final class AgentWebAutoConfiguration {
 			.POST(basePath + "/{agent}/invoke", handler::invoke)
 			.POST(basePath + "/{agent}/stream", handler::stream)
 			.GET(basePath + "/{agent}/sessions/{sessionId}/messages", handler::messages)
-			.GET(basePath + "/{agent}/tools", new AgentToolsHandler(agents)::tools)
+			.GET(basePath + "/{agent}/tools", handler::tools)
 			.POST(basePath + "/{agent}/sessions/{sessionId}/resume", handler::resume)
 			.POST(basePath + "/{agent}/sessions/{sessionId}/resume/stream", handler::resumeStream)
 			.onError(Throwable.class, handler::error)

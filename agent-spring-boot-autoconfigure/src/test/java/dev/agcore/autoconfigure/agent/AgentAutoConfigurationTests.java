@@ -4,12 +4,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.agcore.Tool;
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.json.AgentJson;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.message.Message;
@@ -21,6 +24,9 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
+import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import mockwebserver3.MockResponse;
@@ -29,10 +35,15 @@ import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.CustomScopeConfigurer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
+import org.springframework.context.annotation.Scope;
+import org.springframework.context.annotation.ScopedProxyMode;
+import org.springframework.context.support.SimpleThreadScope;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -193,6 +204,31 @@ class AgentAutoConfigurationTests {
 	}
 
 	@Test
+	void scopedProxyBeansAreSeenOnce() {
+		this.contextRunner.withUserConfiguration(ScopedProxyConfiguration.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(ChatModelRegistry.class).beanNames()).containsExactly("scripted");
+			// one model, not two, so the default agent is there
+			Agent agent = context.getBean("assistant", Agent.class);
+			assertThat(toolNames(agent)).containsExactly("echo");
+			assertThat(context.getBean(ToolRegistry.class).names()).containsExactly("echo");
+		});
+	}
+
+	@Test
+	void toolMethodsOfBeanDeclaredAsInterfaceAreFoundWhenAgentIsInjectedEarly() {
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.withUserConfiguration(EarlyAgentConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(toolNames(context.getBean(AgentConsumer.class).agent())).containsExactly("get_outlook");
+				// lazy beans stay lazy; a bean that needs the agent can give it no tools
+				assertThat(context.getBeanFactory().containsSingleton("lazyOutlook")).isFalse();
+				assertThat(context.getBean("greeter", Greeter.class).greet()).isEqualTo("Hi from assistant");
+			});
+	}
+
+	@Test
 	void userConversationStoreIsUsedByAgents() {
 		InMemoryConversationStore store = new InMemoryConversationStore();
 		this.contextRunner
@@ -330,6 +366,93 @@ class AgentAutoConfigurationTests {
 		Agent custom(ChatModel model) {
 			return Agent.builder().name("custom").model(model).systemPrompt("I am custom.").build();
 		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ScopedProxyConfiguration {
+
+		@Bean
+		static CustomScopeConfigurer threadScope() {
+			CustomScopeConfigurer configurer = new CustomScopeConfigurer();
+			configurer.addScope("thread", new SimpleThreadScope());
+			return configurer;
+		}
+
+		@Bean
+		@Scope(scopeName = "thread", proxyMode = ScopedProxyMode.INTERFACES)
+		ChatModel scripted() {
+			return ScriptedChatModel.replaying();
+		}
+
+		@Bean
+		@Scope(scopeName = "thread", proxyMode = ScopedProxyMode.INTERFACES)
+		ToolCallback echo() {
+			return new EchoTool();
+		}
+
+	}
+
+	record EchoTool() implements ToolCallback {
+
+		@Override
+		public ToolSpec spec() {
+			return new ToolSpec("echo", "Echoes its arguments", AgentJson.mapper().createObjectNode());
+		}
+
+		@Override
+		public String call(String arguments, ToolContext context) {
+			return arguments;
+		}
+
+	}
+
+	// the agent is created first, while the interface-typed beans after it do not exist yet
+	@Configuration(proxyBeanMethods = false)
+	static class EarlyAgentConfiguration {
+
+		@Bean
+		AgentConsumer agentConsumer(Agent agent) {
+			return new AgentConsumer(agent);
+		}
+
+		@Bean
+		Outlook outlook() {
+			return new OutlookTools();
+		}
+
+		@Bean
+		@Lazy
+		Outlook lazyOutlook() {
+			return new OutlookTools();
+		}
+
+		@Bean
+		Greeter greeter(Agent agent) {
+			return () -> "Hi from " + agent.name();
+		}
+
+	}
+
+	interface Outlook {
+
+		String outlook(String city);
+
+	}
+
+	static class OutlookTools implements Outlook {
+
+		@Override
+		@Tool(name = "get_outlook", description = "The week's outlook for a city", secrets = {})
+		public String outlook(String city) {
+			return "Mild in " + city;
+		}
+
+	}
+
+	interface Greeter {
+
+		String greet();
 
 	}
 

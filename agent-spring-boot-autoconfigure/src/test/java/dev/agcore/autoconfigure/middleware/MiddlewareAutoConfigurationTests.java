@@ -39,10 +39,14 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.config.CustomScopeConfigurer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Scope;
+import org.springframework.context.annotation.ScopedProxyMode;
+import org.springframework.context.support.SimpleThreadScope;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -161,6 +165,44 @@ class MiddlewareAutoConfigurationTests {
 				assertThat(plainCreated).hasValue(0);
 				assertThat(names(context.getBean(Agent.class))).containsExactly("bean 'lazyHooks'#prompt");
 			});
+	}
+
+	@Test
+	void scopedProxyMiddlewareBeanIsUsedOnce() {
+		this.contextRunner.withUserConfiguration(ScopedMiddlewareConfiguration.class)
+			.withBean("model", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.run((context) -> assertThat(names(context.getBean(Agent.class))).containsExactly("scoped"));
+	}
+
+	@Test
+	void hooksOfBeanDeclaredAsInterfaceAreFoundWhenAgentIsInjectedEarly() {
+		this.contextRunner.withUserConfiguration(EarlyAgentConfiguration.class)
+			.withBean("model", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.run((context) -> assertThat(names(context.getBean(Agent.class))).containsExactly("bean 'prompter'#prompt"));
+	}
+
+	@Test
+	void humanInTheLoopWithoutToolsSuggestsTheListForms() {
+		this.contextRunner.withBean("model", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.withPropertyValues("agent.agents.a.provider=model",
+					"agent.agents.a.middleware.human-in-the-loop.enabled=true")
+			.run((context) -> {
+				AgentConfigurationException failure = (AgentConfigurationException) configurationFailure(
+						context.getStartupFailure());
+				assertThat(failure)
+					.hasMessage("agent.agents.a.middleware.human-in-the-loop.tools must name at least one tool");
+				assertThat(failure.getAction()).isEqualTo("List the tools that need approval, e.g. in YAML "
+						+ "'tools: [delete_file, send_email]' or as "
+						+ "agent.agents.a.middleware.human-in-the-loop.tools[0]=delete_file and "
+						+ "agent.agents.a.middleware.human-in-the-loop.tools[1]=send_email, or remove "
+						+ "agent.agents.a.middleware.human-in-the-loop.");
+			});
+		// the form suggested binds
+		this.contextRunner.withBean("model", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.withPropertyValues("agent.agents.a.provider=model",
+					"agent.agents.a.middleware.human-in-the-loop.tools[0]=delete_file",
+					"agent.agents.a.middleware.human-in-the-loop.tools[1]=fetch")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
@@ -557,6 +599,56 @@ class MiddlewareAutoConfigurationTests {
 	}
 
 	static class Plain {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ScopedMiddlewareConfiguration {
+
+		@Bean
+		static CustomScopeConfigurer threadScope() {
+			CustomScopeConfigurer configurer = new CustomScopeConfigurer();
+			configurer.addScope("thread", new SimpleThreadScope());
+			return configurer;
+		}
+
+		@Bean
+		@Scope(scopeName = "thread", proxyMode = ScopedProxyMode.INTERFACES)
+		AgentMiddleware scoped() {
+			return new Recording("scoped", new CallLog());
+		}
+
+	}
+
+	// the agent is created first, while the interface-typed bean after it does not exist yet
+	@Configuration(proxyBeanMethods = false)
+	static class EarlyAgentConfiguration {
+
+		@Bean
+		Object agentUser(Agent agent) {
+			return agent.name();
+		}
+
+		@Bean
+		Prompter prompter() {
+			return new PrompterHooks();
+		}
+
+	}
+
+	interface Prompter {
+
+		String prompt(List<Message> messages);
+
+	}
+
+	static class PrompterHooks implements Prompter {
+
+		@Override
+		@DynamicPrompt
+		public String prompt(List<Message> messages) {
+			return "You are early.";
+		}
 
 	}
 

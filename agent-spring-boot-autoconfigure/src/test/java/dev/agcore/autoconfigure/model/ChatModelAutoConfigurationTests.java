@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.model;
 
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -155,6 +156,23 @@ class ChatModelAutoConfigurationTests {
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
 				.hasMessage("agent.providers.openai.base-url must be set"));
+	}
+
+	@Test
+	void invalidBaseUrlFailsNamingTheProperty() {
+		this.contextRunner
+			.withPropertyValues("agent.providers.local.type=openai", "agent.providers.local.base-url=http://my host/v1",
+					"agent.providers.local.model=llama3")
+			.run((context) -> {
+				Throwable failure = context.getStartupFailure();
+				while (failure != null && !(failure instanceof AgentConfigurationException)) {
+					failure = failure.getCause();
+				}
+				assertThat(failure).isInstanceOf(AgentConfigurationException.class)
+					.hasMessage("agent.providers.local.base-url is not a valid URL: Illegal character in authority "
+							+ "at index 7: http://my host/v1")
+					.hasCauseInstanceOf(URISyntaxException.class);
+			});
 	}
 
 	@Test

@@ -342,10 +342,22 @@ class AgentToolsTests {
 	}
 
 	@Test
-	void userKeyValueStoreWins() {
+	void userKeyValueStoreWinsAndIsTheToolsStore() {
 		KeyValueStore store = new InMemoryKeyValueStore();
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				ScriptedChatModel.toolCalls(new ToolCall("call-1", "remember", "{\"value\": \"green\"}")),
+				ScriptedChatModel.text("Noted."));
 		this.contextRunner.withBean("myStore", KeyValueStore.class, () -> store)
-			.run((context) -> assertThat(context).getBean(KeyValueStore.class).isSameAs(store));
+			.withBean("scripted", ChatModel.class, () -> model)
+			.withBean("memoryTools", MemoryTools.class)
+			.withPropertyValues("agent.agents.assistant.tools=remember")
+			.run((context) -> {
+				assertThat(context).getBean(KeyValueStore.class).isSameAs(store);
+				context.getBean(Agent.class).call("s1", "My favourite colour is green");
+				JsonNode colour = store.get(SessionMemory.NAMESPACE_PREFIX + "s1", "colour").block(Duration.ofSeconds(5));
+				assertThat(colour).isNotNull();
+				assertThat(colour.asString()).isEqualTo("green");
+			});
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.util.Set;
 import dev.agcore.Tool;
 import dev.agcore.ToolParam;
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolPermission;
@@ -35,7 +36,8 @@ class ToolAutoConfigurationTests {
 	private static final ToolContext CONTEXT = new ToolContext("call-1", "session-1", "agent", Map.of());
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ToolAutoConfiguration.class));
+		.withConfiguration(
+				AutoConfigurations.of(ConversationStoreAutoConfiguration.class, ToolAutoConfiguration.class));
 
 	@Test
 	void registryIsEmptyWithoutTools() {

@@ -46,7 +46,8 @@ class ToolBindingTests {
 	private static final ToolContext CONTEXT = new ToolContext("call-1", "session-1", "agent", Map.of());
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ToolAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(ConversationStoreAutoConfiguration.class, ToolAutoConfiguration.class))
 		.withBean("forecastTool", ForecastTool.class);
 
 	@Test

@@ -20,16 +20,29 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
+import dev.agcore.middleware.builtin.LimitExceededException;
+import dev.agcore.middleware.builtin.PiiDetectedException;
+import dev.agcore.middleware.builtin.PiiType;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelServerException;
+import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentEvent;
+import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.AgentResult;
+import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.testing.ScriptedChatModel;
+import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.ToolSpec;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -334,6 +347,116 @@ class AgentWebAutoConfigurationTests {
 	}
 
 	@Test
+	void blockedPersonalDataIsUnprocessableOnInvokeAndStream() {
+		ChatModel blocking = ScriptedChatModel.answering((request) -> {
+			throw new PiiDetectedException(PiiType.EMAIL, "the user message");
+		});
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> blocking).run(withClient((client) -> {
+			String body = postRaw(client, "/agents/assistant/invoke", "{\"sessionId\":\"s1\",\"message\":\"Hi\"}",
+					HttpStatus.UNPROCESSABLE_CONTENT);
+			assertThat(json(body).get("error").asString()).isEqualTo("unprocessable");
+			assertThat(json(body).get("message").asString())
+				.isEqualTo("The user message contains an email address; the turn was blocked by the PII policy");
+			assertThat(streamEvents(client, "/agents/assistant/stream", Map.of("sessionId", "s2", "message", "Hi")))
+				.singleElement()
+				.satisfies((event) -> {
+					assertThat(event.event()).isEqualTo("error");
+					assertThat(json(event.data()).get("error").asString()).isEqualTo("PiiDetectedException");
+					assertThat(json(event.data()).get("message").asString()).isEqualTo(
+							"The user message contains an email address; the turn was blocked by the PII policy");
+				});
+		}));
+	}
+
+	@Test
+	void reachedLimitIsTooManyRequests() {
+		ChatModel limited = ScriptedChatModel.answering((request) -> {
+			throw new LimitExceededException("model_calls_per_session", 5,
+					"Agent 'assistant' reached its model call limit (5 per session)");
+		});
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> limited).run(withClient((client) -> {
+			String body = postRaw(client, "/agents/assistant/invoke", "{\"sessionId\":\"s1\",\"message\":\"Hi\"}",
+					HttpStatus.TOO_MANY_REQUESTS);
+			assertThat(json(body).get("error").asString()).isEqualTo("limit_exceeded");
+			assertThat(json(body).get("message").asString())
+				.isEqualTo("Agent 'assistant' reached its model call limit (5 per session)");
+		}));
+	}
+
+	@Test
+	void tooLargeBodyIsContentTooLarge() {
+		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
+			.run(withClient((client) -> {
+				// larger than the codecs' default in-memory limit of 256 KB
+				String large = "x".repeat(300 * 1024);
+				Map<String, Object> turn = Map.of("sessionId", "s1", "message", large);
+				Map<String, Object> resume = Map.of("decisions",
+						Map.of("call-1", Map.of("type", "reject", "reason", large)));
+				for (Map.Entry<String, Object> request : Map.<String, Object>of("/agents/assistant/invoke", turn,
+						"/agents/assistant/stream", turn, "/agents/assistant/sessions/s1/resume", resume)
+					.entrySet()) {
+					JsonNode error = postJson(client, request.getKey(), request.getValue(), HttpStatus.CONTENT_TOO_LARGE);
+					assertThat(error.get("error").asString()).isEqualTo("content_too_large");
+					assertThat(error.get("message").asString()).isEqualTo("Request body is too large");
+				}
+			}));
+	}
+
+	@Test
+	void unreachableModelIsReportedWithoutItsAddress() {
+		ChatModel unreachable = ScriptedChatModel.answering((request) -> {
+			throw new ModelConnectionException("openai",
+					"Connection to openai failed: Connection refused: llm.internal.example:8443", null);
+		});
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> unreachable).run(withClient((client) -> {
+			String body = postRaw(client, "/agents/assistant/invoke", "{\"sessionId\":\"s1\",\"message\":\"Hi\"}",
+					HttpStatus.BAD_GATEWAY);
+			assertThat(body).doesNotContain("llm.internal.example").doesNotContain("8443");
+			assertThat(json(body).get("error").asString()).isEqualTo("model_error");
+			assertThat(json(body).get("message").asString()).isEqualTo("Could not reach the model provider 'openai'");
+			assertThat(streamEvents(client, "/agents/assistant/stream", Map.of("sessionId", "s2", "message", "Hi")))
+				.singleElement()
+				.satisfies((event) -> assertThat(json(event.data()).get("message").asString())
+					.isEqualTo("Could not reach the model provider 'scripted'"));
+		}));
+	}
+
+	@Test
+	void modelTimeoutIsReportedWithoutDetails() {
+		ChatModel slow = ScriptedChatModel.answering((request) -> {
+			throw new ModelTimeoutException("openai",
+					"openai did not answer in time: no response from http://10.0.0.7:8000/v1 within PT30S", null);
+		});
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> slow).run(withClient((client) -> {
+			String body = postRaw(client, "/agents/assistant/invoke", "{\"sessionId\":\"s1\",\"message\":\"Hi\"}",
+					HttpStatus.BAD_GATEWAY);
+			assertThat(body).doesNotContain("10.0.0.7");
+			assertThat(json(body).get("message").asString())
+				.isEqualTo("The model provider 'openai' did not answer in time");
+		}));
+	}
+
+	@Test
+	void agentStreamThatSignalsAnErrorEndsWithErrorEvent() {
+		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
+			.withBean("broken", Agent.class, BrokenStreamAgent::new)
+			.run(withClient((client) -> {
+				List<ServerSentEvent<String>> streamed = streamEvents(client, "/agents/broken/stream",
+						Map.of("sessionId", "s1", "message", "Hi"));
+				List<ServerSentEvent<String>> resumed = streamEvents(client, "/agents/broken/sessions/s1/resume/stream",
+						Map.of("decisions", Map.of("call-1", Map.of("type", "approve"))));
+				for (List<ServerSentEvent<String>> events : List.of(streamed, resumed)) {
+					assertThat(events).extracting(ServerSentEvent::event).containsExactly("text", "error");
+					assertThat(json(events.get(0).data()).get("text").asString()).isEqualTo("Hel");
+					String error = events.get(1).data();
+					assertNoStackTrace(error);
+					assertThat(error).doesNotContain("secret internal detail").doesNotContain("IllegalStateException");
+					assertThat(json(error).get("error").asString()).isEqualTo("internal_error");
+				}
+			}));
+	}
+
+	@Test
 	void turnWaitingForApprovalIsReportedWithPendingCalls() {
 		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
 			.withUserConfiguration(ApprovalAgentConfiguration.class)
@@ -411,6 +534,73 @@ class AgentWebAutoConfigurationTests {
 
 	}
 
+	/** An application's agent whose streams fail after their first event. */
+	static class BrokenStreamAgent implements Agent {
+
+		private final ChatModel model = ScriptedChatModel.replaying();
+
+		@Override
+		public String name() {
+			return "broken";
+		}
+
+		@Override
+		public ChatModel model() {
+			return this.model;
+		}
+
+		@Override
+		public String systemPrompt() {
+			return "";
+		}
+
+		@Override
+		public List<ToolSpec> tools() {
+			return List.of();
+		}
+
+		@Override
+		public List<ToolCallback> toolCallbacks() {
+			return List.of();
+		}
+
+		@Override
+		public int maxIterations() {
+			return 1;
+		}
+
+		@Override
+		public Mono<List<Message>> history(String sessionId) {
+			return Mono.just(List.of());
+		}
+
+		@Override
+		public Mono<AgentResult> invoke(AgentRequest request) {
+			return Mono.error(new IllegalStateException("secret internal detail"));
+		}
+
+		@Override
+		public Flux<AgentEvent> stream(AgentRequest request) {
+			return failingStream();
+		}
+
+		@Override
+		public Mono<AgentResult> resume(ResumeRequest request) {
+			return Mono.error(new IllegalStateException("secret internal detail"));
+		}
+
+		@Override
+		public Flux<AgentEvent> resumeStream(ResumeRequest request) {
+			return failingStream();
+		}
+
+		private static Flux<AgentEvent> failingStream() {
+			return Flux.<AgentEvent>just(new AgentEvent.TextDelta("Hel"))
+				.concatWith(Flux.error(new IllegalStateException("secret internal detail")));
+		}
+
+	}
+
 	/** Calls get_weather for the city in the question, then answers from its result. */
 	static ChatModel weatherModel() {
 		return ScriptedChatModel.answering((request) -> {
@@ -462,6 +652,21 @@ class AgentWebAutoConfigurationTests {
 			.getResponseBody();
 		assertNoStackTrace(response);
 		return response;
+	}
+
+	private static List<ServerSentEvent<String>> streamEvents(WebTestClient client, String uri, Object body) {
+		return client.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(Duration.ofSeconds(10));
 	}
 
 	private static JsonNode getJson(WebTestClient client, String uri, HttpStatus status) {
