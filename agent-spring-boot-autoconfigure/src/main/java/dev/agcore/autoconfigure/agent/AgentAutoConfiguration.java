@@ -43,13 +43,16 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(AgentProperties.class)
 public final class AgentAutoConfiguration {
 
+	/** Name of the {@link ConfiguredAgentFactory} bean whose methods create the agents. */
+	static final String CONFIGURED_AGENT_FACTORY_BEAN_NAME = "configuredAgentFactory";
+
 	// static: a registry post-processor must exist before the configuration instance
 	@Bean
 	static AgentBeanRegistrar agentBeanRegistrar(Environment environment) {
 		return new AgentBeanRegistrar(environment);
 	}
 
-	@Bean
+	@Bean(CONFIGURED_AGENT_FACTORY_BEAN_NAME)
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
 			ObjectProvider<AgentMiddlewareFactory> middleware) {

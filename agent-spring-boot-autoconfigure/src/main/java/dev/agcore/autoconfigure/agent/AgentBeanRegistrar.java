@@ -2,17 +2,13 @@ package dev.agcore.autoconfigure.agent;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.BeansException;
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -21,7 +17,6 @@ import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
-import org.springframework.util.Assert;
 
 /**
  * Registers one {@link Agent} bean per {@code agent.agents} entry, named after the
@@ -31,22 +26,15 @@ import org.springframework.util.Assert;
  * when deciding on the default agent. The agents themselves are built by the
  * {@link ConfiguredAgentFactory} bean.
  */
-final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor, BeanFactoryAware {
+final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 
 	/** Name of the agent created when none is configured. */
 	static final String DEFAULT_AGENT_NAME = "assistant";
 
 	private final Environment environment;
 
-	private @Nullable BeanFactory beanFactory;
-
 	AgentBeanRegistrar(Environment environment) {
 		this.environment = environment;
-	}
-
-	@Override
-	public void setBeanFactory(BeanFactory beanFactory) throws BeansException {
-		this.beanFactory = beanFactory;
 	}
 
 	@Override
@@ -54,10 +42,10 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor, B
 		Binder binder = Binder.get(this.environment);
 		Set<String> agentNames = names(binder, "agent.agents", AgentProperties.AgentSpec.class);
 		for (String name : agentNames) {
-			register(registry, name, () -> factory().create(name));
+			register(registry, name, "create");
 		}
 		if (agentNames.isEmpty() && isDefaultAgentWanted(registry, binder)) {
-			register(registry, DEFAULT_AGENT_NAME, () -> factory().createDefault(DEFAULT_AGENT_NAME));
+			register(registry, DEFAULT_AGENT_NAME, "createDefault");
 		}
 	}
 
@@ -65,12 +53,19 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor, B
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) throws BeansException {
 	}
 
-	private void register(BeanDefinitionRegistry registry, String name, Supplier<Agent> supplier) {
+	/**
+	 * Register the agent as a factory-method bean of the {@link ConfiguredAgentFactory}
+	 * bean (not an instance supplier, which Spring AOT cannot process).
+	 */
+	private void register(BeanDefinitionRegistry registry, String name, String factoryMethodName) {
 		if (registry.containsBeanDefinition(name)) {
 			// the application's bean wins; ConfiguredAgentFactory reports it if it is no agent
 			return;
 		}
-		RootBeanDefinition definition = new RootBeanDefinition(Agent.class, supplier);
+		RootBeanDefinition definition = new RootBeanDefinition(Agent.class);
+		definition.setFactoryBeanName(AgentAutoConfiguration.CONFIGURED_AGENT_FACTORY_BEAN_NAME);
+		definition.setFactoryMethodName(factoryMethodName);
+		definition.getConstructorArgumentValues().addIndexedArgumentValue(0, name);
 		definition.setDescription("Agent '" + name + "' from agent.agents");
 		registry.registerBeanDefinition(name, definition);
 	}
@@ -90,11 +85,6 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor, B
 
 	private static <T> Set<String> names(Binder binder, String name, Class<T> valueType) {
 		return binder.bind(name, Bindable.mapOf(String.class, valueType)).map(Map::keySet).orElse(Set.of());
-	}
-
-	private ConfiguredAgentFactory factory() {
-		Assert.state(this.beanFactory != null, "'beanFactory' must be set");
-		return this.beanFactory.getBean(ConfiguredAgentFactory.class);
 	}
 
 }
