@@ -66,7 +66,8 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 		definition.setFactoryBeanName(AgentAutoConfiguration.CONFIGURED_AGENT_FACTORY_BEAN_NAME);
 		definition.setFactoryMethodName(factoryMethodName);
 		definition.getConstructorArgumentValues().addIndexedArgumentValue(0, name);
-		definition.setDescription("Agent '" + name + "' from agent.agents");
+		definition.setDescription("create".equals(factoryMethodName) ? "Agent '" + name + "' from agent.agents"
+				: "Default agent '" + name + "' (no agent.agents configured, exactly one model)");
 		registry.registerBeanDefinition(name, definition);
 	}
 
