@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -14,14 +13,13 @@ import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.TestTools;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
-import dev.agcore.tool.ToolContext;
-import dev.agcore.tool.ToolSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -159,19 +157,10 @@ class MiddlewareOrderingTests {
 	}
 
 	private ToolCallback tool(String name) {
-		ToolSpec spec = new ToolSpec(name, name, AgentJson.mapper().createObjectNode().put("type", "object"));
-		return new ToolCallback() {
-			@Override
-			public ToolSpec spec() {
-				return spec;
-			}
-
-			@Override
-			public String call(String arguments, ToolContext context) {
-				MiddlewareOrderingTests.this.calls.add("tool:" + context.toolCallId());
-				return name;
-			}
-		};
+		return TestTools.tool(name, (arguments, context) -> {
+			this.calls.add("tool:" + context.toolCallId());
+			return name;
+		});
 	}
 
 	private final class Recording implements AgentMiddleware {

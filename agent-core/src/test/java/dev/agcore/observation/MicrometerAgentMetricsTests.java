@@ -5,12 +5,10 @@ import java.util.concurrent.TimeUnit;
 import dev.agcore.message.ToolCall;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.TestTools;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
-import dev.agcore.tool.ToolContext;
-import dev.agcore.tool.ToolSpec;
-import dev.agcore.json.AgentJson;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -78,21 +76,12 @@ class MicrometerAgentMetricsTests {
 	}
 
 	private static ToolCallback tool(String name, boolean fail) {
-		ToolSpec spec = new ToolSpec(name, name, AgentJson.mapper().createObjectNode().put("type", "object"));
-		return new ToolCallback() {
-			@Override
-			public ToolSpec spec() {
-				return spec;
+		return TestTools.tool(name, (arguments, context) -> {
+			if (fail) {
+				throw new IllegalStateException("fails");
 			}
-
-			@Override
-			public String call(String arguments, ToolContext context) {
-				if (fail) {
-					throw new IllegalStateException("fails");
-				}
-				return "ok";
-			}
-		};
+			return "ok";
+		});
 	}
 
 }

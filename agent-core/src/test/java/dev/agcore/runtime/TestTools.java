@@ -7,20 +7,21 @@ import dev.agcore.tool.ToolSpec;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Hand-written tools for loop tests, independent of the annotation support.
+ * Hand-written tools for loop and middleware tests, independent of the annotation
+ * support.
  */
-final class TestTools {
+public final class TestTools {
 
 	private TestTools() {
 	}
 
-	interface Body {
+	public interface Body {
 
 		String apply(String arguments, ToolContext context) throws Exception;
 
 	}
 
-	static ToolCallback tool(String name, Body body) {
+	public static ToolCallback tool(String name, Body body) {
 		ObjectNode schema = AgentJson.mapper().createObjectNode().put("type", "object");
 		schema.putObject("properties");
 		ToolSpec spec = new ToolSpec(name, "test tool " + name, schema);

@@ -6,13 +6,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.TestTools;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
@@ -21,8 +21,6 @@ import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
-import dev.agcore.tool.ToolContext;
-import dev.agcore.tool.ToolSpec;
 import org.junit.jupiter.api.Test;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
@@ -162,19 +160,10 @@ class HumanInTheLoopMiddlewareTests {
 	}
 
 	private ToolCallback tool(String name) {
-		ToolSpec spec = new ToolSpec(name, name, AgentJson.mapper().createObjectNode().put("type", "object"));
-		return new ToolCallback() {
-			@Override
-			public ToolSpec spec() {
-				return spec;
-			}
-
-			@Override
-			public String call(String arguments, ToolContext context) {
-				HumanInTheLoopMiddlewareTests.this.executed.add(name + ":" + arguments);
-				return name.equals("delete_file") ? "deleted a" : "content";
-			}
-		};
+		return TestTools.tool(name, (arguments, context) -> {
+			this.executed.add(name + ":" + arguments);
+			return name.equals("delete_file") ? "deleted a" : "content";
+		});
 	}
 
 }

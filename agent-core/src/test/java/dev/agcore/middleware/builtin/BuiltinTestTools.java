@@ -7,16 +7,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentContext;
+import dev.agcore.runtime.TestTools;
 import dev.agcore.tool.ToolCallback;
-import dev.agcore.tool.ToolContext;
-import dev.agcore.tool.ToolSpec;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,29 +25,8 @@ final class BuiltinTestTools {
 	private BuiltinTestTools() {
 	}
 
-	interface Body {
-
-		String apply(String arguments, ToolContext context) throws Exception;
-
-	}
-
-	static ToolCallback tool(String name, Body body) {
-		ObjectNode schema = AgentJson.mapper().createObjectNode().put("type", "object");
-		schema.putObject("properties");
-		ToolSpec spec = new ToolSpec(name, "test tool " + name, schema);
-		return new ToolCallback() {
-
-			@Override
-			public ToolSpec spec() {
-				return spec;
-			}
-
-			@Override
-			public String call(String arguments, ToolContext context) throws Exception {
-				return body.apply(arguments, context);
-			}
-
-		};
+	static ToolCallback tool(String name, TestTools.Body body) {
+		return TestTools.tool(name, body);
 	}
 
 	/** A tool that counts its calls and answers with its name and the call id. */
