@@ -1,6 +1,9 @@
 package dev.agcore.runtime;
 
+import java.util.Objects;
+
 import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a streamed turn emits, in order: text deltas as the model writes, a
@@ -108,15 +111,69 @@ public sealed interface AgentEvent {
 
 	/**
 	 * The turn failed; nothing was stored. Always the last event of a failed stream.
-	 *
-	 * @param errorType a short machine-readable kind, e.g. the exception's simple name
-	 * @param message what went wrong, safe to show to a user
+	 * Equal to another when type and message are; the cause does not take part.
 	 */
-	record Failed(String errorType, String message) implements AgentEvent {
+	final class Failed implements AgentEvent {
+
+		private final String errorType;
+
+		private final String message;
+
+		private final @Nullable Throwable cause;
+
+		/**
+		 * Create an event.
+		 * @param errorType a short machine-readable kind, e.g. the exception's simple name
+		 * @param message what went wrong, safe to show to a user
+		 */
+		public Failed(String errorType, String message) {
+			this(errorType, message, null);
+		}
+
+		/**
+		 * Create an event that keeps the exception, for callers that classify failures
+		 * by type (the HTTP endpoint does).
+		 * @param errorType a short machine-readable kind, e.g. the exception's simple name
+		 * @param message what went wrong, safe to show to a user
+		 * @param cause the exception that failed the turn, or null
+		 */
+		public Failed(String errorType, String message, @Nullable Throwable cause) {
+			this.errorType = Objects.requireNonNull(errorType, "'errorType' must not be null");
+			this.message = Objects.requireNonNull(message, "'message' must not be null");
+			this.cause = cause;
+		}
+
+		public String errorType() {
+			return this.errorType;
+		}
+
+		public String message() {
+			return this.message;
+		}
+
+		public @Nullable Throwable cause() {
+			return this.cause;
+		}
 
 		@Override
 		public String type() {
 			return "error";
+		}
+
+		@Override
+		public boolean equals(@Nullable Object other) {
+			return this == other || (other instanceof Failed failed && this.errorType.equals(failed.errorType)
+					&& this.message.equals(failed.message));
+		}
+
+		@Override
+		public int hashCode() {
+			return Objects.hash(this.errorType, this.message);
+		}
+
+		@Override
+		public String toString() {
+			return "Failed[errorType=" + this.errorType + ", message=" + this.message + "]";
 		}
 
 	}

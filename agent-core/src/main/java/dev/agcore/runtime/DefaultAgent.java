@@ -303,7 +303,7 @@ final class DefaultAgent implements Agent {
 	private static AgentEvent.Failed failed(Throwable ex) {
 		String message = ex.getMessage();
 		return new AgentEvent.Failed(ex.getClass().getSimpleName(),
-				(message != null && !message.isBlank()) ? message : ex.getClass().getSimpleName());
+				(message != null && !message.isBlank()) ? message : ex.getClass().getSimpleName(), ex);
 	}
 
 	@Override

@@ -1,22 +1,12 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
 import dev.agcore.middleware.builtin.LimitExceededException;
 import dev.agcore.middleware.builtin.PiiDetectedException;
-import dev.agcore.model.ContextLengthExceededException;
-import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
-import dev.agcore.model.ModelRateLimitException;
-import dev.agcore.model.ModelRequestException;
-import dev.agcore.model.ModelResponseException;
-import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
@@ -55,15 +45,6 @@ final class AgentHandler {
 
 	private static final String INTERNAL_ERROR = "The agent failed unexpectedly; the server log has the details";
 
-	// a stream's error event from the agent names its exception by simple name only:
-	// the core's failure types, to classify such an event as the exception itself
-	private static final Map<String, Class<?>> TURN_FAILURE_TYPES = Stream
-		.of(ModelAuthenticationException.class, ModelConnectionException.class, ModelRateLimitException.class,
-				ModelRequestException.class, ContextLengthExceededException.class, ModelResponseException.class,
-				ModelServerException.class, ModelTimeoutException.class, ResumeException.class,
-				PiiDetectedException.class, LimitExceededException.class)
-		.collect(Collectors.toUnmodifiableMap(Class::getSimpleName, Function.identity()));
-
 	private final AgentRegistry agents;
 
 	AgentHandler(AgentRegistry agents) {
@@ -90,7 +71,7 @@ final class AgentHandler {
 			Agent agent = agent(request);
 			return agentRequest(request).flatMap((agentRequest) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(events(agent.stream(agentRequest), agent, request))));
+				.body(BodyInserters.fromServerSentEvents(events(agent.stream(agentRequest), request))));
 		});
 	}
 
@@ -118,7 +99,7 @@ final class AgentHandler {
 			Agent agent = agent(request);
 			return ResumeRequests.read(request).flatMap((resumeRequest) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(events(agent.resumeStream(resumeRequest), agent, request))));
+				.body(BodyInserters.fromServerSentEvents(events(agent.resumeStream(resumeRequest), request))));
 		});
 	}
 	// end of resume
@@ -152,27 +133,23 @@ final class AgentHandler {
 	 * error it signals (an application's own {@link Agent} may), as {@link #error} would
 	 * answer it.
 	 */
-	private static Flux<ServerSentEvent<Object>> events(Flux<AgentEvent> events, Agent agent, ServerRequest request) {
-		return events.map((event) -> sanitize(event, agent, request))
+	private static Flux<ServerSentEvent<Object>> events(Flux<AgentEvent> events, ServerRequest request) {
+		return events.map((event) -> sanitize(event, request))
 			.onErrorResume((ex) -> Mono.just(failed(ex, request)))
 			.map(AgentViews::event);
 	}
 
-	private static AgentEvent sanitize(AgentEvent event, Agent agent, ServerRequest request) {
+	private static AgentEvent sanitize(AgentEvent event, ServerRequest request) {
 		if (!(event instanceof AgentEvent.Failed failed)) {
 			return event;
 		}
-		Class<?> type = TURN_FAILURE_TYPES.get(failed.errorType());
-		Failure failure = (type != null) ? turnFailure(type, failed.message(), agent.model().providerName()) : null;
-		if (failure == null) {
+		if (failed.cause() == null) {
+			// an application's own Agent that reports no exception: nothing to classify by
 			logger.error("Agent stream " + request.method() + " " + request.path() + " failed with "
 					+ failed.errorType() + ": " + failed.message());
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
-		if (ModelException.class.isAssignableFrom(type)) {
-			logModelFailure(request, failed.message());
-		}
-		return new AgentEvent.Failed(failed.errorType(), failure.message());
+		return failed(failed.cause(), request);
 	}
 
 	private static AgentEvent failed(Throwable ex, ServerRequest request) {

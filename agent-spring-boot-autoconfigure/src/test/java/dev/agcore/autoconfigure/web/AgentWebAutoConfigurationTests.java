@@ -417,7 +417,7 @@ class AgentWebAutoConfigurationTests {
 			assertThat(streamEvents(client, "/agents/assistant/stream", Map.of("sessionId", "s2", "message", "Hi")))
 				.singleElement()
 				.satisfies((event) -> assertThat(json(event.data()).get("message").asString())
-					.isEqualTo("Could not reach the model provider 'scripted'"));
+					.isEqualTo("Could not reach the model provider 'openai'"));
 		}));
 	}
 
