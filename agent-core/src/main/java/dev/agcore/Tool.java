@@ -11,8 +11,10 @@ import java.lang.annotation.Target;
  * sees is generated from the method's parameter types, and the model's arguments are
  * bound to those same types, so the two can never drift apart.
  * <p>
- * Every tool must say which of its parameters may carry a secret reference: set
- * {@link #secrets()}, to {@code {}} if none may.
+ * A tool that may receive secrets says which of its parameters may carry a secret
+ * reference with {@link #secrets()}. A tool that leaves it out is never given a
+ * secret, and once the application resolves secrets it must declare it, {@code {}} if
+ * no parameter may: no tool silently inherits a secret handling nobody chose.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
@@ -21,7 +23,8 @@ public @interface Tool {
 
 	/**
 	 * The default of {@link #secrets()}: the tool has not said which parameters may carry
-	 * secret references, which fails its registration.
+	 * secret references. It receives none, and an application that resolves secrets
+	 * refuses to start.
 	 */
 	String SECRETS_UNDECLARED = "<undeclared>";
 
@@ -71,7 +74,8 @@ public @interface Tool {
 	/**
 	 * The parameters that may carry a {@code <secret_ref:NAME>} placeholder, which is
 	 * replaced by the secret's value just before the tool runs. Placeholders anywhere
-	 * else are refused. Must be declared: {@code secrets = {}} for none.
+	 * else are refused. Must be declared, {@code secrets = {}} for none, once the
+	 * application resolves secrets.
 	 * @return the parameter names
 	 */
 	String[] secrets() default SECRETS_UNDECLARED;

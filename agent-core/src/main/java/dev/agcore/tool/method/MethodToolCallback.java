@@ -151,8 +151,9 @@ public final class MethodToolCallback implements ToolCallback {
 	private static ToolMetadata metadata(Tool tool, MethodSignature signature) {
 		String[] secrets = tool.secrets();
 		if (secrets.length == 1 && Tool.SECRETS_UNDECLARED.equals(secrets[0])) {
-			throw new ToolDefinitionException("it does not say which parameters may carry a secret reference; add "
-					+ "secrets = {} to @Tool if none may, or name them, e.g. secrets = {\"apiKey\"}");
+			// not secret-eligible; an application that resolves secrets refuses to start with it
+			return new ToolMetadata(ToolDeclarations.permission(tool.permission()), tool.category(),
+					ToolDeclarations.timeout(tool.timeout()), tool.returnDirect(), Set.of(), false);
 		}
 		// a raw tool's parameters are whatever the model sends: any name may be declared
 		Set<String> eligible = signature.raw() ? Set.of(secrets)

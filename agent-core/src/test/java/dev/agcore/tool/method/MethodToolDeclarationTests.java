@@ -51,10 +51,11 @@ class MethodToolDeclarationTests {
 	}
 
 	@Test
-	void failsWhenTheToolDoesNotSayWhichParametersMayCarrySecrets() {
-		assertInvalid(new Undeclared(), Undeclared.class.getName() + "#lookup: it does not say which parameters "
-				+ "may carry a secret reference; add secrets = {} to @Tool if none may, or name them, e.g. "
-				+ "secrets = {\"apiKey\"}");
+	void toolThatDoesNotDeclareSecretsRegistersAndIsNeverSecretEligible() {
+		ToolCallback tool = MethodTools.from(new Undeclared()).get(0);
+		assertThat(tool.metadata().secretsDeclared()).isFalse();
+		assertThat(tool.metadata().secretParameters()).isEmpty();
+		assertThat(MethodTools.from(new Plain()).get(0).metadata().secretsDeclared()).isTrue();
 	}
 
 	@Test

@@ -51,6 +51,14 @@ public final class EnvironmentSecretResolver implements SecretResolver {
 	}
 
 	/**
+	 * Return whether this resolver can resolve anything at all.
+	 * @return whether the allow-list has an entry
+	 */
+	public boolean resolvesAny() {
+		return !this.allowed.isEmpty();
+	}
+
+	/**
 	 * Return whether a secret name is on the allow-list.
 	 * @param name the name
 	 * @return whether the secret may be resolved

@@ -79,6 +79,7 @@ public final class ToolAutoConfiguration {
 	AgentTools agentTools(ToolRegistry toolRegistry, ToolProperties properties,
 			ObjectProvider<ToolPermissionPolicy> permissionPolicies, SecretResolver secretResolver,
 			KeyValueStore keyValueStore) {
+		SecretDeclarations.check(toolRegistry, secretResolver);
 		// one store for all agents, so that they share long-term memory
 		return new AgentTools(toolRegistry, properties, permissionPolicies.orderedStream().toList(), secretResolver,
 				keyValueStore);

@@ -170,10 +170,24 @@ class ToolAutoConfigurationTests {
 	}
 
 	@Test
-	void missingSecretsDeclarationFailsNamingBeanAndMethod() {
-		assertInvalid(NoSecretsDeclaration.class, "Bean 'invalid' declares an invalid tool. Invalid @Tool method "
-				+ NoSecretsDeclaration.class.getName() + "#lookup: it does not say which parameters may carry a "
-				+ "secret reference; add secrets = {} to @Tool if none may, or name them, e.g. secrets = {\"apiKey\"}");
+	void plainToolWithoutSecretsDeclarationStartsWhileSecretResolutionIsOff() {
+		this.contextRunner.withBean("plain", NoSecretsDeclaration.class)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(ToolRegistry.class)
+				.satisfies((registry) -> assertThat(registry.names()).containsExactly("lookup")));
+	}
+
+	@Test
+	void secretResolutionRefusesToStartListingEveryToolWithoutSecretsDeclaration() {
+		this.contextRunner.withBean("plain", NoSecretsDeclaration.class)
+			.withBean("other", OtherNoSecretsDeclaration.class)
+			.withBean("weatherTools", WeatherTools.class)
+			.withPropertyValues("agent.secrets.allowed=BILLING_API_KEY")
+			.run((context) -> assertThat(configurationFailure(context))
+				.hasMessageContaining("agent.secrets.allowed")
+				.hasMessageContaining("lookup (")
+				.hasMessageContaining("find (")
+				.hasMessageNotContaining("get_weather"));
 	}
 
 	@Test
@@ -264,6 +278,15 @@ class ToolAutoConfigurationTests {
 		@Tool(description = "Upload", secrets = {})
 		String upload(InputStream content) {
 			return "";
+		}
+
+	}
+
+	static class OtherNoSecretsDeclaration {
+
+		@Tool(name = "find", description = "Find")
+		String find(String key) {
+			return key;
 		}
 
 	}
