@@ -29,6 +29,10 @@ public final class ContextBeans {
 
 	private static final Log logger = LogFactory.getLog(ContextBeans.class);
 
+	// a bean declared as one of these libraries' types is infrastructure, never a tool source
+	private static final List<String> FRAMEWORK_PACKAGES = List.of("org.springframework.", "java.", "javax.",
+			"jakarta.", "reactor.", "io.micrometer.", "io.netty.", "tools.jackson.", "com.fasterxml.jackson.");
+
 	private ContextBeans() {
 	}
 
@@ -55,7 +59,9 @@ public final class ContextBeans {
 	 * created early. A bean whose predicted type is an interface or an abstract class
 	 * (such as a {@code @Bean} method declared to return an interface) is created to
 	 * look at its class if it is a non-lazy singleton, which would be created anyway;
-	 * lazy and non-singleton beans of such a type are skipped.
+	 * lazy and non-singleton beans of such a type are skipped, and so are beans declared
+	 * as a framework type (Spring, the JDK, Reactor...), which are never tool sources and
+	 * must not be created out of their framework's order.
 	 * @param beanFactory the bean factory
 	 * @param name the bean name
 	 * @param matches whether a bean class matches, given the user class or, for a
@@ -78,10 +84,17 @@ public final class ContextBeans {
 		}
 		else if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
 			// the declared type until the bean exists, not its class
-			if (!isEagerSingleton(beanFactory, name)) {
+			if (beanFactory.containsSingleton(name)) {
+				bean = beanFactory.getBean(name);
+			}
+			else if (!isEagerSingleton(beanFactory, name) || isFrameworkType(type)) {
+				// creating Spring's own beans early (e.g. WebFlux's httpHandler while the
+				// dispatcher collects its handler mappings) silently drops routes
 				return null;
 			}
-			bean = createdIfPossible(beanFactory, name);
+			else {
+				bean = createdIfPossible(beanFactory, name);
+			}
 			if (bean == null) {
 				return null;
 			}
@@ -93,6 +106,16 @@ public final class ContextBeans {
 			return null;
 		}
 		return matches.test(AopProxyUtils.ultimateTargetClass(bean)) ? bean : null;
+	}
+
+	private static boolean isFrameworkType(Class<?> type) {
+		String name = type.getName();
+		for (String prefix : FRAMEWORK_PACKAGES) {
+			if (name.startsWith(prefix)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static boolean isEagerSingleton(ConfigurableListableBeanFactory beanFactory, String name) {
