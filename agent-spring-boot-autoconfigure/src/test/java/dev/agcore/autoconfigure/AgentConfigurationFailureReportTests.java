@@ -40,6 +40,35 @@ class AgentConfigurationFailureReportTests {
 			.contains("Set agent.agents.assistant.provider to the name of a provider under agent.providers");
 	}
 
+	@Test
+	void missingAgentExplainsWhatAnAgentNeeds(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class, NeedsAgent.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatExceptionOfType(Exception.class).isThrownBy(application::run);
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("An Agent is injected, but no agent is configured")
+			.contains("agent.providers.<name>")
+			.contains("Configure a provider and an agent")
+			.doesNotContain("Consider defining a bean of type");
+	}
+
+	@Test
+	void twoAgentsForOneInjectionPointAskForAQualifier(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class, NeedsAgent.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatExceptionOfType(Exception.class).isThrownBy(() -> application.run(
+				"--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
+				"--agent.agents.one.provider=openai", "--agent.agents.two.provider=openai"));
+		assertThat(output).contains("2 agents are configured").contains("@Qualifier(\"assistant\")");
+	}
+
+	static class NeedsAgent {
+
+		NeedsAgent(dev.agcore.runtime.Agent agent) {
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 			ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
