@@ -95,15 +95,29 @@ public final class OpenAiChatModel implements ChatModel {
 			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM)
 				.exchangeToFlux(this::readStream)
 				.timeout(timeout, Flux.error(() -> timeout(timeout)));
+			AtomicBoolean finished = new AtomicBoolean();
 			return SseDecoder.decode(body)
 				.<ChatChunk>handle((event, sink) -> {
 					received.set(true);
 					onEvent(event, sink);
 				})
-				.concatWith(Flux.defer(() -> received.get() ? Flux.empty()
-						: Flux.error(new ModelResponseException(providerName(),
-								providerName() + " ended the stream without sending any event"))));
+				.doOnNext((chunk) -> finished.compareAndSet(false, chunk.finishReason() != null))
+				.concatWith(Flux.defer(() -> incomplete(received.get(), finished.get())));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
+	}
+
+	// a stream that stops before the model said why it stopped is a truncated answer, never
+	// a final one: a dropped connection, a proxy cutting it, or chunks without choices
+	private Flux<ChatChunk> incomplete(boolean received, boolean finished) {
+		if (!received) {
+			return Flux.error(new ModelResponseException(providerName(),
+					providerName() + " ended the stream without sending any event"));
+		}
+		if (!finished) {
+			return Flux.error(new ModelResponseException(providerName(),
+					providerName() + " ended the stream before the answer was complete (no finish_reason)"));
+		}
+		return Flux.empty();
 	}
 
 	@Override

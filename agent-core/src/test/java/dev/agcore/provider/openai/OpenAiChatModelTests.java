@@ -235,6 +235,32 @@ class OpenAiChatModelTests {
 	}
 
 	@Test
+	void streamCutBeforeFinishReasonAndDoneFailsInsteadOfEndingAsAnAnswer() {
+		this.server.enqueue(Fixtures.sse("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"The answer is\"}}]}\n\n"));
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectNextCount(1)
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+				.hasMessageContaining("before the answer was complete"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void streamOfChunksWithoutChoicesFails() {
+		this.server.enqueue(Fixtures.sse("data: {\"id\":\"x\"}\n\ndata: {\"id\":\"x\",\"choices\":[]}\n\ndata: [DONE]\n\n"));
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectError(ModelResponseException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void streamOfKeepAliveCommentsOnlyFails() {
+		this.server.enqueue(Fixtures.sse(": keep-alive\n\n: keep-alive\n\n: ping\n\n"));
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectError(ModelResponseException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
 	void streamWithoutAnyEventFails() {
 		this.server.enqueue(Fixtures.sse(""));
 		StepVerifier.create(model(settings()).stream(HELLO))
