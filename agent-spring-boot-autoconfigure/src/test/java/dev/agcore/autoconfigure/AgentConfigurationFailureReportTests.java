@@ -62,6 +62,34 @@ class AgentConfigurationFailureReportTests {
 		assertThat(output).contains("2 agents are configured").contains("@Qualifier(\"assistant\")");
 	}
 
+	@Test
+	void misspelledKeysInsideAgentsAndProvidersAreReportedByName(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatExceptionOfType(Exception.class).isThrownBy(() -> application.run(
+				"--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
+				"--agent.providers.openai.api-kee=x", "--agent.agents.assistant.provider=openai",
+				"--agent.agents.assistant.max-iteration=3",
+				"--agent.agents.assistant.middleware.model-call-limit.per-sesion=5"));
+		assertThat(output).contains("APPLICATION FAILED TO START")
+			.contains("agent.agents.assistant.max-iteration")
+			.contains("agent.agents.assistant.middleware.model-call-limit.per-sesion")
+			.contains("agent.providers.openai.api-kee")
+			.doesNotContain("x\n");
+	}
+
+	@Test
+	void correctlySpelledNestedKeysStart() {
+		SpringApplication application = new SpringApplication(TestApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		application.run("--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
+				"--agent.agents.assistant.provider=openai", "--agent.agents.assistant.max-iterations=3",
+				"--agent.agents.assistant.tool-timeout=5s",
+				"--agent.agents.assistant.middleware.model-call-limit.per-session=5",
+				"--agent.agents.assistant.middleware.human-in-the-loop.tools.get_weather=Check first")
+			.close();
+	}
+
 	static class NeedsAgent {
 
 		NeedsAgent(dev.agcore.runtime.Agent agent) {

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.agent;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.support.ContextBeans;
@@ -41,6 +42,11 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 	public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) throws BeansException {
 		Binder binder = Binder.get(this.environment);
 		Set<String> agentNames = names(binder, "agent.agents", AgentProperties.AgentSpec.class);
+		Set<String> unknown = new TreeSet<>(
+				UnknownPropertyCheck.unknown(binder, "agent.agents", agentNames, AgentProperties.AgentSpec.class));
+		unknown.addAll(UnknownPropertyCheck.unknown(binder, "agent.providers",
+				names(binder, "agent.providers", AgentProperties.Provider.class), AgentProperties.Provider.class));
+		UnknownPropertyCheck.check(unknown);
 		for (String name : agentNames) {
 			register(registry, name, "create");
 		}
