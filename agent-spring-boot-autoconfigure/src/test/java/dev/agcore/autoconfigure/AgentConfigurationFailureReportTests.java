@@ -79,6 +79,18 @@ class AgentConfigurationFailureReportTests {
 	}
 
 	@Test
+	void providersWithoutAgentsSayWhyNoAgentExists(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		application.run("--agent.providers.a.type=openai", "--agent.providers.a.base-url=http://localhost:1/v1",
+				"--agent.providers.a.model=m", "--agent.providers.b.type=openai",
+				"--agent.providers.b.base-url=http://localhost:1/v1", "--agent.providers.b.model=m")
+			.close();
+		assertThat(output).contains("No agent is created: agent.providers has 2 providers [a, b]")
+			.contains("agent.agents.<name>.provider");
+	}
+
+	@Test
 	void correctlySpelledNestedKeysStart() {
 		SpringApplication application = new SpringApplication(TestApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);

@@ -9,6 +9,9 @@ import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -32,6 +35,8 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 	/** Name of the agent created when none is configured. */
 	static final String DEFAULT_AGENT_NAME = "assistant";
 
+	private static final Log logger = LogFactory.getLog(AgentBeanRegistrar.class);
+
 	private final Environment environment;
 
 	AgentBeanRegistrar(Environment environment) {
@@ -52,6 +57,9 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 		}
 		if (agentNames.isEmpty() && isDefaultAgentWanted(registry, binder)) {
 			register(registry, DEFAULT_AGENT_NAME, "createDefault");
+		}
+		else if (agentNames.isEmpty()) {
+			logNoAgent(binder);
 		}
 	}
 
@@ -88,6 +96,16 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 		int models = names(binder, "agent.providers", AgentProperties.Provider.class).size()
 				+ ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, false).size();
 		return models == 1;
+	}
+
+	// agent.* set but no Agent bean: say what was seen, rather than leave a silent gap
+	private static void logNoAgent(Binder binder) {
+		Set<String> providers = names(binder, "agent.providers", AgentProperties.Provider.class);
+		if (!providers.isEmpty()) {
+			logger.warn("No agent is created: agent.providers has " + providers.size() + " providers " + providers
+					+ " but agent.agents is empty. Add agent.agents.<name>.provider to create an Agent bean "
+					+ "(with exactly one provider and no agent.agents, a default agent is created).");
+		}
 	}
 
 	private static <T> Set<String> names(Binder binder, String name, Class<T> valueType) {
