@@ -1,10 +1,14 @@
 package dev.agcore.middleware.builtin;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
+import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.ModelCall;
@@ -18,9 +22,11 @@ import reactor.core.publisher.Mono;
 
 /**
  * Limits the model calls of a turn and of a session. A call over a limit is not made:
- * with {@link ExitBehavior#END} (the default) or {@link ExitBehavior#ERROR_TO_MODEL} the
- * turn ends with a final answer naming the limit, with {@link ExitBehavior#FAIL} it fails
- * with a {@link LimitExceededException}. Each refusal increments
+ * with {@link ExitBehavior#END} (the default) the turn ends with a final answer naming the
+ * limit, with {@link ExitBehavior#FAIL} it fails with a {@link LimitExceededException}.
+ * With {@link ExitBehavior#ERROR_TO_MODEL} the first call over the per-turn limit is made
+ * once more without tools, the model told that the limit is reached, so it answers with
+ * what it has; the session limit, a cost bound, then ends the turn as {@code END} does. Each refusal increments
  * {@code agent.limit.exceeded} (tags {@code agent}, {@code limit}).
  * <p>
  * The per-turn count is the turn's model-call number ({@link AgentContext#modelCalls()}),
@@ -63,6 +69,10 @@ public final class ModelCallLimitMiddleware implements AgentMiddleware {
 	public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
 		return Mono.defer(() -> {
 			if (this.perTurn > 0 && context.modelCalls() > this.perTurn) {
+				if (this.exitBehavior == ExitBehavior.ERROR_TO_MODEL && context.modelCalls() == this.perTurn + 1
+						&& this.sessions.tryIncrement(context.sessionId(), sessionLimit())) {
+					return lastCall(context, request, next);
+				}
 				return refuse(context, PER_TURN, this.perTurn, "per turn");
 			}
 			if (this.perSession > 0 && !this.sessions.tryIncrement(context.sessionId(), this.perSession)) {
@@ -70,6 +80,20 @@ public final class ModelCallLimitMiddleware implements AgentMiddleware {
 			}
 			return next.call(request);
 		});
+	}
+
+	// ERROR_TO_MODEL: the model is told the limit is reached and answers once more, without
+	// tools, so the turn ends with its own summary rather than a canned message
+	private Mono<ChatResponse> lastCall(AgentContext context, ChatRequest request, ModelCall next) {
+		this.metrics.increment(MiddlewareMetrics.LIMIT_EXCEEDED, "agent", context.agentName(), "limit", PER_TURN);
+		List<Message> messages = new ArrayList<>(request.messages());
+		messages.add(new UserMessage("[agent runtime] The model call limit of this turn (" + this.perTurn
+				+ ") is reached: no more tools can be called. Answer now with what you have."));
+		return next.call(new ChatRequest(messages, List.of(), request.options()));
+	}
+
+	private int sessionLimit() {
+		return (this.perSession > 0) ? this.perSession : Integer.MAX_VALUE;
 	}
 
 	/**

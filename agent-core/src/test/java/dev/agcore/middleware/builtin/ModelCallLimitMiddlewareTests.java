@@ -57,14 +57,35 @@ class ModelCallLimitMiddlewareTests {
 	}
 
 	@Test
-	void errorToModelBehavesAsEndForModelCalls() {
+	void errorToModelLetsTheModelAnswerOnceMoreWithoutTools() {
+		ScriptedChatModel model = ScriptedChatModel.answering((request) -> request.tools().isEmpty()
+				? text("Summary: the work is half done.")
+				: toolCalls(new ToolCall("c" + request.messages().size(), "work", "{}")));
+		Agent agent = agent(model,
+				ModelCallLimitMiddleware.builder().perTurn(1).exitBehavior(ExitBehavior.ERROR_TO_MODEL).build());
+
+		AgentResult result = agent.call("s", "go");
+
+		assertThat(result.isCompleted()).isTrue();
+		assertThat(result.output()).isEqualTo("Summary: the work is half done.");
+		assertThat(model.requests()).hasSize(2);
+		assertThat(model.requests().get(1).tools()).isEmpty();
+		assertThat(model.requests().get(1).messages()).last()
+			.extracting(Message::text)
+			.asString()
+			.contains("model call limit of this turn (1) is reached");
+		BuiltinTestTools.assertWellFormed(this.store.load("s").block());
+	}
+
+	@Test
+	void errorToModelEndsTheTurnIfTheModelStillAsksForTools() {
 		Agent agent = agent(this.looping,
 				ModelCallLimitMiddleware.builder().perTurn(1).exitBehavior(ExitBehavior.ERROR_TO_MODEL).build());
 
 		AgentResult result = agent.call("s", "go");
 
 		assertThat(result.output()).contains("model call limit (1 per turn)");
-		assertThat(this.looping.requests()).hasSize(1);
+		assertThat(this.looping.requests()).hasSize(2);
 	}
 
 	@Test
