@@ -35,6 +35,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ToolCallExecutor {
 
+	static final String UNKNOWN_TOOL_TAG = "unknown";
+
 	/** Default cap on the length of a tool result sent to the model, in characters. */
 	static final int DEFAULT_MAX_RESULT_LENGTH = 64 * 1024;
 
@@ -155,7 +157,7 @@ final class ToolCallExecutor {
 		if (!attempt.settle()) {
 			return false;
 		}
-		this.metrics.toolCall(this.agentName, call.name(), ToolOutcome.TIMEOUT, System.nanoTime() - start);
+		this.metrics.toolCall(this.agentName, toolTag(call), ToolOutcome.TIMEOUT, System.nanoTime() - start);
 		attempt.failedWith(new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout));
 		return true;
 	}
@@ -177,6 +179,11 @@ final class ToolCallExecutor {
 		}
 	}
 
+	// the name comes from the model: only the agent's own tools may become a tag value
+	private String toolTag(ToolCall call) {
+		return this.tools.containsKey(call.name()) ? call.name() : UNKNOWN_TOOL_TAG;
+	}
+
 	private String notInScope(String name) {
 		String available = String.join(", ", this.tools.keySet());
 		if (this.registry != null && this.registry.find(name).isPresent()) {
@@ -195,7 +202,7 @@ final class ToolCallExecutor {
 			@Nullable Throwable cause) {
 		// a call its timeout already ended was reported as a timeout
 		if (attempt.settle()) {
-			this.metrics.toolCall(this.agentName, call.name(), outcome, nanos);
+			this.metrics.toolCall(this.agentName, toolTag(call), outcome, nanos);
 			attempt.failedWith(cause);
 		}
 	}

@@ -129,6 +129,20 @@ class AgentToolPolicyTests {
 					+ "[notes_add, notes_list, notes_purge, weather]");
 	}
 
+	@Test
+	void toolNamesTheModelMadeUpAreRecordedAsUnknownNeverAsTagValues() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "x9f3_made_up", "{}"), new ToolCall("c2", "weather", "{}")), text("ok"));
+		Agent agent = builder(model).tools(this.registry, ToolScope.of("notes_*")).build();
+
+		agent.call("s1", "hi");
+
+		assertThat(this.meters.get("agent.tool.calls").timers()).extracting((timer) -> timer.getId().getTag("tool"))
+			.containsOnly("unknown");
+		assertThat(this.meters.getMeters()).noneMatch((meter) -> meter.getId().getTags().stream()
+			.anyMatch((tag) -> tag.getValue().equals("x9f3_made_up") || tag.getValue().equals("weather")));
+	}
+
 	private AgentBuilder builder(ScriptedChatModel model) {
 		return Agent.builder().name("notes-agent").model(model).metrics(new MicrometerAgentMetrics(this.meters));
 	}
