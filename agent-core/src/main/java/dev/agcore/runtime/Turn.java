@@ -187,7 +187,7 @@ final class Turn implements AgentContext {
 
 	/** Record the model's response; return its tool calls (empty when the turn is done). */
 	List<ToolCall> accept(ChatResponse response) {
-		AssistantMessage message = response.message();
+		AssistantMessage message = ToolCallIds.unique(response.message());
 		this.messages.add(message);
 		this.usage = this.usage.plus(response.usage());
 		if (!message.hasToolCalls()) {
