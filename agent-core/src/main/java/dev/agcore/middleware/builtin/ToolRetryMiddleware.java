@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 import dev.agcore.message.ToolCall;
@@ -26,8 +27,9 @@ import reactor.core.publisher.Mono;
  * model, noting how many attempts were made.
  * <p>
  * By default every failure caused by an exception is retried except invalid arguments
- * (retrying the same arguments cannot help; the model must correct them); unknown tools
- * and calls refused by other middleware are not exceptions and are never retried.
+ * (retrying the same arguments cannot help; the model must correct them) and timeouts (the
+ * call may have done its work); unknown tools and calls refused by other middleware are
+ * not exceptions and are never retried, and neither are calls a person approved.
  * Register it inside (after) limit middleware so that retries are not counted as calls.
  * <pre>
  * agent.middleware(ToolRetryMiddleware.builder().maxAttempts(3).retryOn(IOException.class).build());
@@ -49,7 +51,10 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 
 	private final Predicate<ToolFailure> retryIf;
 
+	private final boolean retryApproved;
+
 	private ToolRetryMiddleware(Builder builder) {
+		this.retryApproved = builder.retryApproved;
 		this.maxAttempts = builder.maxAttempts;
 		this.initialBackoff = builder.initialBackoff;
 		this.multiplier = builder.multiplier;
@@ -66,6 +71,10 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 	@Override
 	public Mono<ToolResultMessage> wrapToolCall(AgentContext context, ToolCall call, ToolCallHandler next) {
 		if (!this.tools.isEmpty() && !this.tools.contains(call.name())) {
+			return next.call(call);
+		}
+		if (!this.retryApproved && context.isApproved(call.id())) {
+			// a person approved one run of this call, not as many as retries make
 			return next.call(call);
 		}
 		return attempt(context, call, next, 1);
@@ -111,11 +120,14 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 
 		/**
 		 * Retry every failure caused by an exception, except invalid arguments and
-		 * refused secret references, which fail the same way every time.
+		 * refused secret references, which fail the same way every time, and timeouts,
+		 * whose call may have done its work anyway.
 		 */
 		public static final Predicate<ToolFailure> DEFAULT_RETRY_IF = (failure) -> failure.cause() != null
 				&& !failure.isCausedBy(ToolArgumentsException.class)
-				&& !failure.isCausedBy(SecretReferenceException.class);
+				&& !failure.isCausedBy(SecretReferenceException.class)
+				// a timed-out call may still be running, or may have done its work: again could do it twice
+				&& !failure.isCausedBy(TimeoutException.class);
 
 		private int maxAttempts = 3;
 
@@ -130,6 +142,8 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 		private Set<String> tools = Set.of();
 
 		private Predicate<ToolFailure> retryIf = DEFAULT_RETRY_IF;
+
+		private boolean retryApproved;
 
 		private Builder() {
 		}
@@ -230,6 +244,18 @@ public final class ToolRetryMiddleware implements AgentMiddleware {
 		 */
 		public Builder retryIf(Predicate<ToolFailure> retryIf) {
 			this.retryIf = Objects.requireNonNull(retryIf, "'retryIf' must not be null");
+			return this;
+		}
+
+		/**
+		 * Whether calls a person approved (human-in-the-loop) may be retried too. Off by
+		 * default: an approval covers one run, and such tools are usually the ones that
+		 * must not run twice.
+		 * @param retryApproved whether to retry approved calls
+		 * @return this builder
+		 */
+		public Builder retryApproved(boolean retryApproved) {
+			this.retryApproved = retryApproved;
 			return this;
 		}
 

@@ -13,6 +13,7 @@ import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentContext;
+import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.runtime.ToolExecution;
@@ -89,6 +90,88 @@ class ToolRetryMiddlewareTests {
 		assertThat(result.toolExecutions()).extracting(ToolExecution::error).containsExactly(true, true);
 		assertThat(result.toolExecutions()).extracting(ToolExecution::result)
 			.noneMatch((text) -> text.contains("gave up"));
+	}
+
+	@Test
+	void neverRetriesATimedOutCallByDefault() {
+		ToolCallback slow = BuiltinTestTools.tool("slow", (args, ctx) -> {
+			this.attempts.incrementAndGet();
+			Thread.sleep(2_000);
+			return "late";
+		});
+		Agent agent = Agent.builder()
+			.name("retrying")
+			.model(model("slow"))
+			.tool(slow)
+			.toolTimeout(Duration.ofMillis(50))
+			.middleware(retry().build())
+			.build();
+
+		AgentResult result = agent.call("s", "go");
+
+		assertThat(this.attempts).hasValue(1);
+		assertThat(result.toolExecutions()).singleElement().satisfies((execution) -> {
+			assertThat(execution.error()).isTrue();
+			assertThat(execution.result()).doesNotContain("gave up");
+		});
+	}
+
+	@Test
+	void neverRetriesACallAPersonApprovedUnlessAskedTo() {
+		ToolCall call = new ToolCall("c1", "refund", "{}");
+		ToolCallHandler failingHandler = (toolCall) -> {
+			this.attempts.incrementAndGet();
+			return Mono.just(new ToolResultMessage("c1", "refund", "Error: tool 'refund' failed", true));
+		};
+		AgentContext approved = approvedContext(new IllegalStateException("gateway down"));
+
+		retry().build().wrapToolCall(approved, call, failingHandler).block(Duration.ofSeconds(5));
+		assertThat(this.attempts).hasValue(1);
+
+		this.attempts.set(0);
+		retry().retryApproved(true).build().wrapToolCall(approved, call, failingHandler).block(Duration.ofSeconds(5));
+		assertThat(this.attempts).hasValue(3);
+	}
+
+	private static AgentContext approvedContext(Throwable failure) {
+		return new AgentContext() {
+
+			@Override
+			public String agentName() {
+				return "retrying";
+			}
+
+			@Override
+			public String sessionId() {
+				return "s";
+			}
+
+			@Override
+			public Map<String, Object> state() {
+				return Map.of();
+			}
+
+			@Override
+			public int modelCalls() {
+				return 1;
+			}
+
+			@Override
+			public Map<String, Object> attributes() {
+				return new java.util.HashMap<>();
+			}
+
+			@Override
+			public boolean isApproved(String toolCallId) {
+				return true;
+			}
+
+			@Override
+			public Throwable toolFailure(String toolCallId) {
+				return failure;
+			}
+
+		};
 	}
 
 	@Test
