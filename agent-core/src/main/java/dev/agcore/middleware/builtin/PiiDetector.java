@@ -1,10 +1,10 @@
 package dev.agcore.middleware.builtin;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,8 +33,10 @@ final class PiiDetector {
 					+ "(?<value>[A-Za-z0-9_\\-./+=]{16,})"),
 			Pattern.compile("(?i)\\bbearer\\s+(?<value>[A-Za-z0-9_\\-./+=]{16,})"));
 
-	private static final Pattern EMAIL = Pattern
-		.compile("\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}\\b");
+	// linear in the input: bounded, possessive parts (RFC 5321 limits: 64 for the local part,
+	// 63 per label) and no start inside a run, so no input backtracks or recurses deeply
+	private static final Pattern EMAIL = Pattern.compile("(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}+@"
+			+ "[A-Za-z0-9-]{1,63}+(?:\\.[A-Za-z0-9-]{1,63}+){0,8}\\.[A-Za-z]{2,24}+\\b");
 
 	private static final Pattern CARD = Pattern.compile("(?<![\\d-])\\d(?:[ -]?\\d){12,18}(?![\\d-])");
 
@@ -44,6 +46,9 @@ final class PiiDetector {
 	private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|\\d{2}[.-]\\d{2}[.-]\\d{4}");
 
 	private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(?:\\.\\d{1,3}){3}");
+
+	/** The most characters of one message that are scanned; the rest is dropped. */
+	static final int MAX_SCANNED_CHARS = 1 << 20;
 
 	private final Map<PiiType, PiiStrategy> strategies;
 
@@ -59,7 +64,8 @@ final class PiiDetector {
 	 * @return the text with values redacted or masked; the same instance when none found
 	 * @throws PiiDetectedException if a value of a blocked type is found
 	 */
-	String apply(String text, @Nullable String where) {
+	String apply(String original, @Nullable String where) {
+		String text = capped(original);
 		List<Match> matches = find(text);
 		if (matches.isEmpty()) {
 			return text;
@@ -79,22 +85,41 @@ final class PiiDetector {
 		return result.append(text, position, text.length()).toString();
 	}
 
-	List<Match> find(String text) {
-		List<Match> found = new ArrayList<>();
+	/**
+	 * Bound the work per message: the text beyond {@link #MAX_SCANNED_CHARS} is dropped,
+	 * never passed on unscanned.
+	 */
+	static String capped(String text) {
+		if (text.length() <= MAX_SCANNED_CHARS) {
+			return text;
+		}
+		return text.substring(0, MAX_SCANNED_CHARS) + "[truncated: " + (text.length() - MAX_SCANNED_CHARS)
+				+ " more characters were not checked for personal data]";
+	}
+
+	List<Match> find(CharSequence text) {
+		// by start: an overlap check looks at the neighbours only, not at every match so far
+		TreeMap<Integer, Match> found = new TreeMap<>();
 		for (PiiType type : PRIORITY) {
 			if (this.strategies.containsKey(type)) {
 				for (Match match : candidates(type, text)) {
-					if (found.stream().noneMatch((other) -> other.overlaps(match))) {
-						found.add(match);
+					if (!overlapsAny(found, match)) {
+						found.put(match.start(), match);
 					}
 				}
 			}
 		}
-		found.sort(Comparator.comparingInt(Match::start));
-		return found;
+		return new ArrayList<>(found.values());
 	}
 
-	private static List<Match> candidates(PiiType type, String text) {
+	private static boolean overlapsAny(TreeMap<Integer, Match> found, Match match) {
+		Map.Entry<Integer, Match> before = found.floorEntry(match.start());
+		Map.Entry<Integer, Match> after = found.ceilingEntry(match.start());
+		return (before != null && before.getValue().overlaps(match))
+				|| (after != null && after.getValue().overlaps(match));
+	}
+
+	private static List<Match> candidates(PiiType type, CharSequence text) {
 		List<Match> matches = new ArrayList<>();
 		switch (type) {
 			case API_KEY -> {
@@ -104,7 +129,7 @@ final class PiiDetector {
 						boolean keyed = pattern.pattern().contains("?<value>");
 						int start = keyed ? matcher.start("value") : matcher.start();
 						int end = keyed ? matcher.end("value") : matcher.end();
-						if (!keyed || looksRandom(text.substring(start, end))) {
+						if (!keyed || looksRandom(text.subSequence(start, end).toString())) {
 							matches.add(new Match(start, end, type));
 						}
 					}
