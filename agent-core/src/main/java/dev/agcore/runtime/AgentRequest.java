@@ -13,11 +13,21 @@ import java.util.Objects;
  */
 public record AgentRequest(String sessionId, String message, Map<String, Object> state) {
 
+	/**
+	 * The longest session id: ids are keys in stores and parts of URLs, and one that can
+	 * be written must be readable back through {@code GET .../sessions/{id}/messages}.
+	 */
+	public static final int MAX_SESSION_ID_LENGTH = 256;
+
 	public AgentRequest {
 		Objects.requireNonNull(sessionId, "'sessionId' must not be null");
 		Objects.requireNonNull(message, "'message' must not be null");
 		if (sessionId.isBlank()) {
 			throw new IllegalArgumentException("'sessionId' must not be blank");
+		}
+		if (sessionId.length() > MAX_SESSION_ID_LENGTH) {
+			throw new IllegalArgumentException("'sessionId' must be at most " + MAX_SESSION_ID_LENGTH
+					+ " characters, was " + sessionId.length());
 		}
 		state = Map.copyOf(state);
 	}

@@ -76,7 +76,7 @@ final class AgentHandler {
 	}
 
 	Mono<ServerResponse> messages(ServerRequest request) {
-		return Mono.defer(() -> agent(request).history(request.pathVariable("sessionId"))
+		return Mono.defer(() -> agent(request).history(sessionId(request.pathVariable("sessionId")))
 			.map((messages) -> messages.stream().map(AgentViews::message).toList())
 			.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views)));
 	}
@@ -249,6 +249,7 @@ final class AgentHandler {
 				if (body.sessionId() == null || body.sessionId().isBlank()) {
 					throw badRequest("'sessionId' is required and must not be blank");
 				}
+				sessionId(body.sessionId());
 				if (body.message() == null || body.message().isBlank()) {
 					throw badRequest("'message' is required and must not be blank");
 				}
@@ -256,7 +257,16 @@ final class AgentHandler {
 			});
 	}
 
-	private static ApiException badRequest(String message) {
+	/** The same limit on every route, so an id that can be written can be read back. */
+	static String sessionId(String sessionId) {
+		if (sessionId.length() > AgentRequest.MAX_SESSION_ID_LENGTH) {
+			throw badRequest("'sessionId' must be at most " + AgentRequest.MAX_SESSION_ID_LENGTH
+					+ " characters, was " + sessionId.length());
+		}
+		return sessionId;
+	}
+
+	static ApiException badRequest(String message) {
 		return new ApiException(HttpStatus.BAD_REQUEST, "bad_request", message);
 	}
 

@@ -34,7 +34,7 @@ final class ResumeRequests {
 	}
 
 	static Mono<ResumeRequest> read(ServerRequest request) {
-		String sessionId = request.pathVariable("sessionId");
+		String sessionId = AgentHandler.sessionId(request.pathVariable("sessionId"));
 		return request.bodyToMono(JSON_OBJECT)
 			.onErrorMap(ServerWebInputException.class, (ex) -> badRequest("Malformed request body: " + EXPECTED_BODY))
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))

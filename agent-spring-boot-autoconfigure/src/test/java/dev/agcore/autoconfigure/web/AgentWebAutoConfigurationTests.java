@@ -222,6 +222,28 @@ class AgentWebAutoConfigurationTests {
 	}
 
 	@Test
+	void sessionIdsLongerThanTheLimitAreRefusedOnWriteAndReadRoutesAlike() {
+		String tooLong = "s".repeat(257);
+		String longest = "s".repeat(256);
+		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
+			.run(withClient((client) -> {
+				assertBadRequest(postJson(client, "/agents/assistant/invoke", Map.of("sessionId", tooLong, "message", "Hi"),
+						HttpStatus.BAD_REQUEST), "'sessionId' must be at most 256 characters, was 257");
+				assertBadRequest(postJson(client, "/agents/assistant/stream", Map.of("sessionId", tooLong, "message", "Hi"),
+						HttpStatus.BAD_REQUEST), "at most 256 characters");
+				assertBadRequest(getJson(client, "/agents/assistant/sessions/" + tooLong + "/messages",
+						HttpStatus.BAD_REQUEST), "at most 256 characters");
+				assertBadRequest(postJson(client, "/agents/assistant/sessions/" + tooLong + "/resume",
+						Map.of("decisions", Map.of("c1", Map.of("type", "approve"))), HttpStatus.BAD_REQUEST),
+						"at most 256 characters");
+				postJson(client, "/agents/assistant/invoke", Map.of("sessionId", longest, "message", "Weather in Paris?"),
+						HttpStatus.OK);
+				assertThat(getJson(client, "/agents/assistant/sessions/" + longest + "/messages", HttpStatus.OK).size())
+					.isGreaterThan(0);
+			}));
+	}
+
+	@Test
 	void wrongContentTypeIsReportedAsJson() {
 		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
 			.run(withClient((client) -> {
