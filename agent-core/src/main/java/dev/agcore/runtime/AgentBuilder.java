@@ -60,6 +60,10 @@ public final class AgentBuilder {
 
 	private Duration toolTimeout = DEFAULT_TOOL_TIMEOUT;
 
+	private int maxToolCallsPerResponse = ToolBounds.DEFAULT_MAX_CALLS_PER_RESPONSE;
+
+	private int maxParallelToolCalls = ToolBounds.DEFAULT_MAX_PARALLEL_CALLS;
+
 	private ChatOptions options = ChatOptions.DEFAULTS;
 
 	private @Nullable ConversationStore store;
@@ -170,6 +174,29 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * How many tool calls of one model response run; the rest are answered with an error
+	 * result and never run. Default 32.
+	 * @param maxToolCallsPerResponse at least 1
+	 * @return this builder
+	 */
+	public AgentBuilder maxToolCallsPerResponse(int maxToolCallsPerResponse) {
+		ToolBounds.atLeastOne("maxToolCallsPerResponse", maxToolCallsPerResponse);
+		this.maxToolCallsPerResponse = maxToolCallsPerResponse;
+		return this;
+	}
+
+	/**
+	 * How many tool calls of one model response run at the same time. Default 8.
+	 * @param maxParallelToolCalls at least 1
+	 * @return this builder
+	 */
+	public AgentBuilder maxParallelToolCalls(int maxParallelToolCalls) {
+		ToolBounds.atLeastOne("maxParallelToolCalls", maxParallelToolCalls);
+		this.maxParallelToolCalls = maxParallelToolCalls;
+		return this;
+	}
+
 	public AgentBuilder toolTimeout(Duration toolTimeout) {
 		Objects.requireNonNull(toolTimeout, "'toolTimeout' must not be null");
 		if (toolTimeout.isNegative() || toolTimeout.isZero()) {
@@ -232,7 +259,8 @@ public final class AgentBuilder {
 		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolRegistry, this.permissionPolicy,
 				this.secretResolver, this.maxToolResultLength, this.metrics);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
-		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore);
+		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
+				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls));
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics);
 	}

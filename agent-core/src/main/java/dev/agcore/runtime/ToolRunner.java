@@ -45,6 +45,8 @@ final class ToolRunner {
 
 	private final Scheduler scheduler = Schedulers.boundedElastic();
 
+	private final ToolBounds bounds;
+
 	/**
 	 * Create a runner.
 	 * @param agentName the agent's name
@@ -53,6 +55,12 @@ final class ToolRunner {
 	 * @param store where session and long-term memory live
 	 */
 	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store) {
+		this(agentName, executor, timeout, store, ToolBounds.DEFAULT);
+	}
+
+	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store,
+			ToolBounds bounds) {
+		this.bounds = bounds;
 		this.agentName = agentName;
 		this.executor = executor;
 		this.timeout = timeout;
@@ -90,7 +98,17 @@ final class ToolRunner {
 		if (calls.size() == 1) {
 			return runOne(0, calls.get(0), handler).flux();
 		}
-		return Flux.range(0, calls.size()).flatMap((i) -> runOne(i, calls.get(i), handler), calls.size());
+		int running = Math.min(calls.size(), this.bounds.maxCallsPerResponse());
+		Flux<IndexedResult> run = Flux.range(0, running)
+			.flatMap((i) -> runOne(i, calls.get(i), handler), Math.min(running, this.bounds.maxParallelCalls()));
+		return run.concatWith(Flux.range(running, calls.size() - running).map((i) -> notRun(i, calls.get(i))));
+	}
+
+	private IndexedResult notRun(int index, ToolCall call) {
+		int max = this.bounds.maxCallsPerResponse();
+		return new IndexedResult(index, ToolResultMessage.failure(call, "Error: tool '" + call.name()
+				+ "' was not run: at most " + max + " tool calls of one response are run; ask for fewer at once"),
+				null);
 	}
 
 	private static Mono<IndexedResult> runOne(int index, ToolCall call, ToolCallHandler handler) {

@@ -195,6 +195,17 @@ public class AgentProperties {
 		private int maxIterations = 10;
 
 		/**
+		 * Maximum number of tool calls of one model response that run; the rest are
+		 * answered with an error result and never run.
+		 */
+		private int maxToolCallsPerResponse = 32;
+
+		/**
+		 * Maximum number of tool calls of one model response that run at the same time.
+		 */
+		private int maxParallelToolCalls = 8;
+
+		/**
 		 * Time a tool call may run before it is cancelled.
 		 */
 		private Duration toolTimeout = Duration.ofSeconds(30);
@@ -240,6 +251,22 @@ public class AgentProperties {
 
 		public void setMaxToolResultLength(@Nullable Integer maxToolResultLength) {
 			this.maxToolResultLength = maxToolResultLength;
+		}
+
+		public int getMaxToolCallsPerResponse() {
+			return this.maxToolCallsPerResponse;
+		}
+
+		public void setMaxToolCallsPerResponse(int maxToolCallsPerResponse) {
+			this.maxToolCallsPerResponse = maxToolCallsPerResponse;
+		}
+
+		public int getMaxParallelToolCalls() {
+			return this.maxParallelToolCalls;
+		}
+
+		public void setMaxParallelToolCalls(int maxParallelToolCalls) {
+			this.maxParallelToolCalls = maxParallelToolCalls;
 		}
 
 		public int getMaxIterations() {

@@ -79,6 +79,16 @@ class AgentConfigurationFailureReportTests {
 	}
 
 	@Test
+	void toolCallBoundsMustBePositive(CapturedOutput output) {
+		SpringApplication application = new SpringApplication(TestApplication.class);
+		application.setWebApplicationType(WebApplicationType.NONE);
+		assertThatExceptionOfType(Exception.class).isThrownBy(() -> application.run(
+				"--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
+				"--agent.agents.assistant.provider=openai", "--agent.agents.assistant.max-parallel-tool-calls=0"));
+		assertThat(output).contains("agent.agents.assistant.max-parallel-tool-calls must be at least 1 (was 0)");
+	}
+
+	@Test
 	void providersWithoutAgentsSayWhyNoAgentExists(CapturedOutput output) {
 		SpringApplication application = new SpringApplication(TestApplication.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
@@ -96,7 +106,8 @@ class AgentConfigurationFailureReportTests {
 		application.setWebApplicationType(WebApplicationType.NONE);
 		application.run("--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
 				"--agent.agents.assistant.provider=openai", "--agent.agents.assistant.max-iterations=3",
-				"--agent.agents.assistant.tool-timeout=5s",
+				"--agent.agents.assistant.tool-timeout=5s", "--agent.agents.assistant.max-tool-calls-per-response=4",
+				"--agent.agents.assistant.max-parallel-tool-calls=2",
 				"--agent.agents.assistant.middleware.model-call-limit.per-session=5",
 				"--agent.agents.assistant.middleware.human-in-the-loop.tools.get_weather=Check first")
 			.close();

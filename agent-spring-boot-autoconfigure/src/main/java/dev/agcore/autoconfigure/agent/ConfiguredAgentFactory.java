@@ -100,6 +100,13 @@ final class ConfiguredAgentFactory {
 		}
 	}
 
+	private static void atLeastOne(String property, int value, int example) {
+		if (value < 1) {
+			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
+					"Set " + property + " to a positive number, e.g. " + example + " (the default).");
+		}
+	}
+
 	private Agent build(String name, AgentProperties.AgentSpec spec) {
 		String prefix = "agent.agents." + name;
 		ChatModel model = model(prefix, spec.getProvider());
@@ -108,6 +115,8 @@ final class ConfiguredAgentFactory {
 					prefix + ".max-iterations must be at least 1 (was " + spec.getMaxIterations() + ")",
 					"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
 		}
+		atLeastOne(prefix + ".max-tool-calls-per-response", spec.getMaxToolCallsPerResponse(), 32);
+		atLeastOne(prefix + ".max-parallel-tool-calls", spec.getMaxParallelToolCalls(), 8);
 		Duration toolTimeout = spec.getToolTimeout();
 		if (toolTimeout == null || toolTimeout.isNegative() || toolTimeout.isZero()) {
 			throw new AgentConfigurationException(prefix + ".tool-timeout must be positive (was " + toolTimeout + ")",
@@ -123,6 +132,8 @@ final class ConfiguredAgentFactory {
 			.systemPrompt(spec.getSystemPrompt())
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)
+			.maxToolCallsPerResponse(spec.getMaxToolCallsPerResponse())
+			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.middleware(middleware));
