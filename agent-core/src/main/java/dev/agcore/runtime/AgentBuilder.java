@@ -21,6 +21,8 @@ import dev.agcore.tool.ToolScope;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.secret.SecretResolver;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Builds an {@link Agent}. Mutable and not thread-safe; the agent it builds is immutable.
@@ -63,6 +65,8 @@ public final class AgentBuilder {
 	private int maxToolCallsPerResponse = ToolBounds.DEFAULT_MAX_CALLS_PER_RESPONSE;
 
 	private int maxParallelToolCalls = ToolBounds.DEFAULT_MAX_PARALLEL_CALLS;
+
+	private Scheduler toolScheduler = Schedulers.boundedElastic();
 
 	private ChatOptions options = ChatOptions.DEFAULTS;
 
@@ -206,6 +210,20 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * Where tool calls run. Tools are synchronous code that may block, so they never run
+	 * on an event loop nor on the caller's thread. Default: Reactor's bounded-elastic
+	 * scheduler; on Java 21 a scheduler over virtual threads
+	 * ({@code Schedulers.fromExecutorService(Executors.newVirtualThreadPerTaskExecutor())})
+	 * also fits.
+	 * @param toolScheduler a scheduler whose threads may block
+	 * @return this builder
+	 */
+	public AgentBuilder toolScheduler(Scheduler toolScheduler) {
+		this.toolScheduler = Objects.requireNonNull(toolScheduler, "'toolScheduler' must not be null");
+		return this;
+	}
+
 	public AgentBuilder options(ChatOptions options) {
 		this.options = Objects.requireNonNull(options, "'options' must not be null");
 		return this;
@@ -260,7 +278,7 @@ public final class AgentBuilder {
 				this.secretResolver, this.maxToolResultLength, this.metrics);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
-				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls));
+				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics);
 	}

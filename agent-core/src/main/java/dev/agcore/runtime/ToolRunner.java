@@ -14,6 +14,7 @@ import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -25,11 +26,9 @@ import reactor.core.scheduler.Schedulers;
  * becomes a tool-result message describing it, so the model can correct itself and the
  * loop goes on.
  * <p>
- * Thread policy: tools are synchronous user code and may block, so they never run on an
- * event-loop thread. Several calls run in parallel on the bounded-elastic scheduler. A
- * single call made from a thread that may block (a caller of {@link Agent#call}) runs
- * right there: switching threads would cost more than the call, and a watchdog
- * interrupts it when it overruns its timeout.
+ * Thread policy: tools are synchronous user code and may block, so every call runs on
+ * the bounded-elastic scheduler, never on an event loop nor on the caller's thread: a
+ * tool that ignores interruption could otherwise hold its caller past its timeout.
  */
 final class ToolRunner {
 
@@ -43,7 +42,7 @@ final class ToolRunner {
 
 	private final LongTermStore longTermStore;
 
-	private final Scheduler scheduler = Schedulers.boundedElastic();
+	private final Scheduler scheduler;
 
 	private final ToolBounds bounds;
 
@@ -55,12 +54,13 @@ final class ToolRunner {
 	 * @param store where session and long-term memory live
 	 */
 	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store) {
-		this(agentName, executor, timeout, store, ToolBounds.DEFAULT);
+		this(agentName, executor, timeout, store, ToolBounds.DEFAULT, Schedulers.boundedElastic());
 	}
 
 	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store,
-			ToolBounds bounds) {
+			ToolBounds bounds, Scheduler scheduler) {
 		this.bounds = bounds;
+		this.scheduler = scheduler;
 		this.agentName = agentName;
 		this.executor = executor;
 		this.timeout = timeout;
@@ -94,7 +94,7 @@ final class ToolRunner {
 	 * instead of a result; the other calls still run.
 	 */
 	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware) {
-		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn, calls.size() == 1));
+		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn));
 		if (calls.size() == 1) {
 			return runOne(0, calls.get(0), handler).flux();
 		}
@@ -117,42 +117,46 @@ final class ToolRunner {
 			.onErrorResume(ToolCallInterrupt.class, (interrupt) -> Mono.just(new IndexedResult(index, null, interrupt)));
 	}
 
-	/** The innermost tool-call handler: decides the thread and the timeout, then runs the call. */
-	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, boolean alone) {
-		return Mono.defer(() -> {
+	/**
+	 * The innermost tool-call handler: runs the call on the bounded-elastic scheduler,
+	 * never on the caller's thread, so its timeout holds even for a tool that ignores
+	 * interruption. The deadline starts when the tool starts on its worker, not when the
+	 * call is queued behind others, and is kept by the shared {@link ToolWatchdog} rather
+	 * than a timer task per call.
+	 */
+	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn) {
+		return Mono.create((sink) -> {
 			Duration timeout = this.executor.timeout(call, this.timeout);
 			ToolAttempt attempt = new ToolAttempt(turn, call.id());
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
 					turn.memory(), this.longTermStore);
-			if (alone && !Schedulers.isInNonBlockingThread()) {
-				return Mono.just(runGuarded(call, context, timeout, attempt));
-			}
-			long start = System.nanoTime();
-			// the timeout ends the attempt before it cancels the tool, whose interruption
-			// must not be reported as a failure of its own
-			Mono<Long> deadline = Mono.delay(timeout)
-				.doOnNext((tick) -> this.executor.timeOut(attempt, call, timeout, start));
-			return Mono.fromCallable(() -> this.executor.execute(call, context, attempt))
-				.subscribeOn(this.scheduler)
-				.timeout(deadline, Mono.fromSupplier(() -> this.executor.timeoutResult(call, timeout)));
+			Disposable task = this.scheduler.schedule(() -> {
+				long start = System.nanoTime();
+				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {
+					// settle the attempt before the tool is interrupted, whose interruption must
+					// not be reported as a failure of its own; the turn goes on off the watchdog
+					if (!this.executor.timeOut(attempt, call, timeout, start)) {
+						return false;
+					}
+					this.scheduler.schedule(() -> sink.success(this.executor.timeoutResult(call, timeout)));
+					return true;
+				});
+				ToolResultMessage result;
+				try {
+					result = this.executor.execute(call, context, attempt);
+				}
+				catch (RuntimeException | Error ex) {
+					guard.finish();
+					sink.error(ex);
+					return;
+				}
+				if (guard.finish()) {
+					sink.success(result);
+				}
+			});
+			// a cancelled turn interrupts its running tools
+			sink.onCancel(task);
 		});
-	}
-
-	/** Run on the current thread, interrupted by the watchdog if it overruns. */
-	private ToolResultMessage runGuarded(ToolCall call, ToolContext context, Duration timeout, ToolAttempt attempt) {
-		long start = System.nanoTime();
-		ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(),
-				() -> this.executor.timeOut(attempt, call, timeout, start));
-		ToolResultMessage result;
-		try {
-			result = this.executor.execute(call, context, attempt);
-		}
-		finally {
-			if (!guard.finish()) {
-				result = null;
-			}
-		}
-		return (result != null) ? result : this.executor.timeoutResult(call, timeout);
 	}
 
 	/**
