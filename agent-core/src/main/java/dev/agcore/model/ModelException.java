@@ -44,7 +44,8 @@ public abstract class ModelException extends AgentException {
 	public abstract boolean isRetryable();
 
 	/**
-	 * Return how long the server asked the client to wait before retrying.
+	 * Return how long the server asked the client to wait before retrying, from its
+	 * {@code Retry-After} or {@code retry-after-ms} header.
 	 * @return the wait, or null when the server did not say
 	 */
 	public @Nullable Duration retryAfter() {

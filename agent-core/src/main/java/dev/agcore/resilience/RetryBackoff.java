@@ -10,8 +10,10 @@ import io.github.resilience4j.core.functions.Either;
 
 /**
  * Computes the wait before a retry: the server's {@code Retry-After} when the failure
- * carries one, capped by {@link RetrySettings#maxRetryAfter()}, otherwise an exponential
- * backoff with jitter.
+ * carries one, whatever its status, otherwise an exponential backoff with jitter. A wait
+ * longer than {@link RetrySettings#maxRetryAfter()} is not retried at all under
+ * {@link RetryingChatModel#retryConfig}; should another configuration retry it, it is
+ * capped there.
  */
 public final class RetryBackoff implements IntervalBiFunction<Object> {
 

@@ -11,7 +11,9 @@ import java.time.Duration;
  * @param maxBackoff the longest computed wait
  * @param jitter the randomization factor applied to each computed wait, in [0, 1): 0.5
  * waits between half and one and a half times the computed value
- * @param maxRetryAfter the longest wait a server's {@code Retry-After} may impose
+ * @param maxRetryAfter the longest wait a server's {@code Retry-After} may ask for: a call
+ * whose server asks for longer fails at once rather than retrying early into another
+ * refusal
  */
 public record RetrySettings(int maxAttempts, Duration initialBackoff, double multiplier, Duration maxBackoff,
 		double jitter, Duration maxRetryAfter) {

@@ -21,7 +21,10 @@ import reactor.core.publisher.Mono;
 /**
  * A {@link ChatModel} that retries failed calls of another one with a resilience4j
  * {@link Retry}. Only {@link ModelException}s that are {@link ModelException#isRetryable()
- * retryable} are retried; waits are non-blocking. A stream is retried only when it
+ * retryable} are retried; waits are non-blocking. A server's {@code Retry-After} replaces
+ * the backoff, and a failure whose server asks for longer than
+ * {@link RetrySettings#maxRetryAfter()} is not retried: it propagates at once, its message
+ * naming the wait. A stream is retried only when it
  * failed before emitting its first chunk: after that the caller has seen part of the
  * answer and the error propagates as is.
  */
@@ -68,17 +71,27 @@ public final class RetryingChatModel implements ChatModel {
 	}
 
 	/**
-	 * Return the resilience4j configuration for the given settings.
+	 * Return the resilience4j configuration for the given settings: retryable
+	 * {@link ModelException}s are retried, unless the server asked for a longer wait than
+	 * {@link RetrySettings#maxRetryAfter()}.
 	 * @param settings the settings
 	 * @return the configuration
 	 */
 	public static RetryConfig retryConfig(RetrySettings settings) {
+		Duration maxRetryAfter = settings.maxRetryAfter();
 		return RetryConfig.custom()
 			.maxAttempts(settings.maxAttempts())
 			.intervalBiFunction(new RetryBackoff(settings))
-			.retryOnException((ex) -> ex instanceof ModelException modelException && modelException.isRetryable())
+			.retryOnException((ex) -> ex instanceof ModelException modelException && modelException.isRetryable()
+					&& !waitsLongerThan(modelException, maxRetryAfter))
 			.failAfterMaxAttempts(false)
 			.build();
+	}
+
+	// retrying sooner than the server asked would only earn another refusal
+	private static boolean waitsLongerThan(ModelException ex, Duration maxRetryAfter) {
+		Duration retryAfter = ex.retryAfter();
+		return retryAfter != null && retryAfter.compareTo(maxRetryAfter) > 0;
 	}
 
 	private static Retry createRetry(ChatModel delegate, RetrySettings settings, @Nullable RetryRegistry registry) {

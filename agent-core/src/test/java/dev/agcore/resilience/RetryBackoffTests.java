@@ -47,6 +47,14 @@ class RetryBackoffTests {
 	}
 
 	@Test
+	void serversRetryAfterReplacesTheBackoffOfServerErrors() {
+		RetryBackoff backoff = new RetryBackoff(NO_JITTER);
+		ModelServerException unavailable = new ModelServerException("openai", 503, "busy", Duration.ofSeconds(3),
+				null);
+		assertThat(backoff.apply(1, Either.left(unavailable))).isEqualTo(3000);
+	}
+
+	@Test
 	void serversRetryAfterIsCapped() {
 		RetryBackoff backoff = new RetryBackoff(NO_JITTER.withMaxRetryAfter(Duration.ofSeconds(5)));
 		assertThat(backoff.apply(1, Either.left(new ModelRateLimitException("openai", "slow", Duration.ofHours(1)))))

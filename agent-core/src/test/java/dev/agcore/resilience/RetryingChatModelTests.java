@@ -2,6 +2,10 @@ package dev.agcore.resilience;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -174,13 +178,82 @@ class RetryingChatModelTests {
 	}
 
 	@Test
-	void retryAfterLongerThanTheCapIsCapped() {
-		this.dispatcher.enqueue(error(429).setHeader("Retry-After", "30").build());
+	void serverErrorIsRetriedAfterTheServersWaitInsteadOfTheBackoff() {
+		this.dispatcher.enqueue(error(503).setHeader("Retry-After", "1").build());
 		this.dispatcher.enqueue(answer());
-		RetrySettings settings = FAST.withMaxRetryAfter(Duration.ofMillis(200));
-		ChatResponse response = new RetryingChatModel(this.openAi, settings).call(HELLO).block(TIMEOUT);
+		ChatResponse response = new RetryingChatModel(this.openAi, FAST).call(HELLO).block(TIMEOUT);
 		assertThat(response.message().text()).isEqualTo("Hi!");
-		assertThat(this.dispatcher.gapMillis(0, 1)).isBetween(150L, 5_000L);
+		assertThat(this.server.getRequestCount()).isEqualTo(2);
+		assertThat(this.dispatcher.gapMillis(0, 1)).isBetween(900L, 10_000L);
+	}
+
+	@Test
+	void serverErrorHonoursRetryAfterMs() {
+		this.dispatcher.enqueue(error(502).setHeader("retry-after-ms", "800").build());
+		this.dispatcher.enqueue(answer());
+		ChatResponse response = new RetryingChatModel(this.openAi, FAST).call(HELLO).block(TIMEOUT);
+		assertThat(response.message().text()).isEqualTo("Hi!");
+		assertThat(this.dispatcher.gapMillis(0, 1)).isBetween(700L, 10_000L);
+	}
+
+	@Test
+	void serverErrorHonoursRetryAfterHttpDate() {
+		// whole seconds: the date lies between 2 and 3 seconds ahead
+		String date = DateTimeFormatter.RFC_1123_DATE_TIME
+			.format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(3).truncatedTo(ChronoUnit.SECONDS));
+		this.dispatcher.enqueue(error(503).setHeader("Retry-After", date).build());
+		this.dispatcher.enqueue(answer());
+		ChatResponse response = new RetryingChatModel(this.openAi, FAST).call(HELLO).block(TIMEOUT);
+		assertThat(response.message().text()).isEqualTo("Hi!");
+		assertThat(this.dispatcher.gapMillis(0, 1)).isBetween(1_500L, 10_000L);
+	}
+
+	@Test
+	void retryAfterLongerThanTheCapFailsAtOnceNamingTheWait() {
+		this.dispatcher.enqueue(error(429).setHeader("Retry-After", "3600").build());
+		this.dispatcher.enqueue(answer());
+		StepVerifier.create(new RetryingChatModel(this.openAi, RetrySettings.DEFAULTS).call(HELLO))
+			.expectErrorSatisfies((ex) -> {
+				assertThat(ex).isInstanceOf(ModelRateLimitException.class).hasMessageContaining("3600 s");
+				assertThat(((ModelException) ex).retryAfter()).isEqualTo(Duration.ofHours(1));
+			})
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isEqualTo(1);
+	}
+
+	@Test
+	void retryAfterLongerThanAConfiguredCapFailsAtOnce() {
+		this.dispatcher.enqueue(error(503).setHeader("Retry-After", "2").build());
+		this.dispatcher.enqueue(answer());
+		RetrySettings settings = FAST.withMaxRetryAfter(Duration.ofSeconds(1));
+		StepVerifier.create(new RetryingChatModel(this.openAi, settings).call(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelServerException.class)
+				.hasMessageContaining("retry after 2 s"))
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isEqualTo(1);
+	}
+
+	@Test
+	void streamFailingBeforeItsFirstChunkIsRetriedAfterTheServersWait() {
+		this.dispatcher.enqueue(error(503).setHeader("Retry-After", "1").build());
+		this.dispatcher.enqueue(sse(STREAM).build());
+		StepVerifier.create(new RetryingChatModel(this.openAi, FAST).stream(HELLO).map(ChatChunk::textDelta))
+			.expectNext("Hel", "lo")
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isEqualTo(2);
+		assertThat(this.dispatcher.gapMillis(0, 1)).isBetween(900L, 10_000L);
+	}
+
+	@Test
+	void streamWithRetryAfterLongerThanTheCapFailsAtOnce() {
+		this.dispatcher.enqueue(error(429).setHeader("Retry-After", "3600").build());
+		this.dispatcher.enqueue(sse(STREAM).build());
+		StepVerifier.create(new RetryingChatModel(this.openAi, RetrySettings.DEFAULTS).stream(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelRateLimitException.class)
+				.hasMessageContaining("3600 s"))
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isEqualTo(1);
 	}
 
 	@Test

@@ -316,6 +316,13 @@ public class AgentProperties {
 		 */
 		private Duration maxBackoff = Duration.ofSeconds(30);
 
+		/**
+		 * Longest wait a provider's Retry-After may ask for, on a 429, 503 or any other
+		 * retryable failure. A call whose provider asks for longer fails at once, its
+		 * message naming the wait.
+		 */
+		private Duration maxRetryAfter = Duration.ofSeconds(60);
+
 		public int getMaxAttempts() {
 			return this.maxAttempts;
 		}
@@ -346,6 +353,14 @@ public class AgentProperties {
 
 		public void setMaxBackoff(Duration maxBackoff) {
 			this.maxBackoff = maxBackoff;
+		}
+
+		public Duration getMaxRetryAfter() {
+			return this.maxRetryAfter;
+		}
+
+		public void setMaxRetryAfter(Duration maxRetryAfter) {
+			this.maxRetryAfter = maxRetryAfter;
 		}
 
 	}

@@ -55,7 +55,8 @@ public final class HttpErrors {
 	 * Map an error status. 401/403 are authentication errors; 400, 404, 422 and other 4xx
 	 * are request errors, or {@link ContextLengthExceededException} when the provider
 	 * says the context is too long; 429 is a rate limit; 408, 409 and 5xx are server
-	 * errors.
+	 * errors. The server's wait, when it gave one, is kept by the retryable ones and named
+	 * in the message.
 	 * @param provider the provider name, such as {@code openai}
 	 * @param statusCode the HTTP status
 	 * @param retryAfter the wait the server asked for, if any
@@ -66,7 +67,7 @@ public final class HttpErrors {
 			String body) {
 		Objects.requireNonNull(provider, "'provider' must not be null");
 		ProviderError error = ProviderError.parse(body);
-		String message = message(provider, statusCode, error, body);
+		String message = message(provider, statusCode, error, body, retryAfter);
 		if (statusCode == 401 || statusCode == 403) {
 			return new ModelAuthenticationException(provider, statusCode, message);
 		}
@@ -76,7 +77,7 @@ public final class HttpErrors {
 					: new ModelRateLimitException(provider, message, retryAfter);
 		}
 		if (statusCode == 408 || statusCode == 409 || statusCode >= 500) {
-			return new ModelServerException(provider, statusCode, message);
+			return new ModelServerException(provider, statusCode, message, retryAfter, null);
 		}
 		if (statusCode >= 400) {
 			return error.isContextLengthExceeded()
@@ -150,7 +151,8 @@ public final class HttpErrors {
 				? ex.getMessage() + " (" + message + ")" : message;
 	}
 
-	private static String message(String provider, int statusCode, ProviderError error, String body) {
+	private static String message(String provider, int statusCode, ProviderError error, String body,
+			@Nullable Duration retryAfter) {
 		HttpStatus status = HttpStatus.resolve(statusCode);
 		StringBuilder message = new StringBuilder(provider).append(" returned HTTP ").append(statusCode);
 		if (status != null) {
@@ -164,6 +166,10 @@ public final class HttpErrors {
 			message.append(": ")
 				.append((trimmed.length() > MAX_BODY_IN_MESSAGE) ? trimmed.substring(0, MAX_BODY_IN_MESSAGE) + "..."
 						: trimmed);
+		}
+		if (retryAfter != null) {
+			// a wait too long to retry fails the call at once: the caller needs to know it
+			message.append(" (the server asked to retry after ").append(RetryAfter.format(retryAfter)).append(')');
 		}
 		return message.toString();
 	}

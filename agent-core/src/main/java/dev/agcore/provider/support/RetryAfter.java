@@ -81,6 +81,17 @@ public final class RetryAfter {
 		return toDuration(new BigDecimal(value.trim()));
 	}
 
+	/**
+	 * Format a wait for a message: whole seconds as {@code 3600 s}, anything else in
+	 * milliseconds, such as {@code 1500 ms}.
+	 * @param wait the wait
+	 * @return the text
+	 */
+	public static String format(Duration wait) {
+		long millis = wait.toMillis();
+		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
+	}
+
 	private static Duration toDuration(BigDecimal millis) {
 		if (millis.signum() <= 0) {
 			return Duration.ZERO;

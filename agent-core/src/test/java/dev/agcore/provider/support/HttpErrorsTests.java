@@ -97,6 +97,31 @@ class HttpErrorsTests {
 		assertThat(HttpErrors.fromResponse("openai", 429, new HttpHeaders(), "").retryAfter()).isNull();
 	}
 
+	@ParameterizedTest
+	@ValueSource(ints = { 408, 409, 500, 502, 503, 504 })
+	void serverFailuresCarryRetryAfterAndNameIt(int status) {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, "5");
+		ModelException ex = HttpErrors.fromResponse("openai", status, headers, OPENAI_ERROR);
+		assertThat(ex).isInstanceOf(ModelServerException.class)
+			.hasMessageEndingWith("Bad things (the server asked to retry after 5 s)");
+		assertThat(ex.retryAfter()).isEqualTo(Duration.ofSeconds(5));
+		HttpHeaders millis = new HttpHeaders();
+		millis.set("retry-after-ms", "1500");
+		assertThat(HttpErrors.fromResponse("openai", status, millis, "").retryAfter())
+			.isEqualTo(Duration.ofMillis(1500));
+		assertThat(HttpErrors.fromResponse("openai", status, new HttpHeaders(), "").retryAfter()).isNull();
+	}
+
+	@Test
+	void rateLimitMessageNamesTheServersWait() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set(HttpHeaders.RETRY_AFTER, "3600");
+		assertThat(HttpErrors.fromResponse("openai", 429, headers, OPENAI_ERROR))
+			.hasMessage("openai returned HTTP 429 Too Many Requests: Bad things "
+					+ "(the server asked to retry after 3600 s)");
+	}
+
 	@Test
 	void exhaustedQuotaIsNotRetryable() {
 		String body = "{\"error\": {\"message\": \"You exceeded your current quota\", \"code\": \"insufficient_quota\"}}";

@@ -43,6 +43,13 @@ class RetryAfterTests {
 	}
 
 	@Test
+	void formatsWholeSecondsAsSecondsAndTheRestAsMilliseconds() {
+		assertThat(RetryAfter.format(Duration.ofHours(1))).isEqualTo("3600 s");
+		assertThat(RetryAfter.format(Duration.ofMillis(1500))).isEqualTo("1500 ms");
+		assertThat(RetryAfter.format(Duration.ZERO)).isEqualTo("0 s");
+	}
+
+	@Test
 	void parsesHttpDate() {
 		assertThat(RetryAfter.parse("Wed, 21 Oct 2015 07:28:30 GMT", CLOCK)).isEqualTo(Duration.ofSeconds(30));
 	}

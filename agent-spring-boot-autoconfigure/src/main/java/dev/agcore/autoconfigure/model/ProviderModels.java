@@ -127,7 +127,8 @@ final class ProviderModels {
 			.withMaxAttempts(retry.getMaxAttempts())
 			.withInitialBackoff(requirePositive(retry.getInitialBackoff(), "agent.retry.initial-backoff"))
 			.withMultiplier(retry.getMultiplier())
-			.withMaxBackoff(requirePositive(retry.getMaxBackoff(), "agent.retry.max-backoff"));
+			.withMaxBackoff(requirePositive(retry.getMaxBackoff(), "agent.retry.max-backoff"))
+			.withMaxRetryAfter(requirePositive(retry.getMaxRetryAfter(), "agent.retry.max-retry-after"));
 	}
 
 	private static String requireText(@Nullable String value, String property, String action) {

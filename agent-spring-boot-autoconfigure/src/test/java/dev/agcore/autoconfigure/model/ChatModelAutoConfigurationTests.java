@@ -136,6 +136,25 @@ class ChatModelAutoConfigurationTests {
 	}
 
 	@Test
+	void providerAskingForLongerThanMaxRetryAfterIsNotRetried() {
+		this.server.enqueue(new MockResponse.Builder().code(503)
+			.setHeader("Retry-After", "2")
+			.body("{\"error\":{\"message\":\"busy\"}}")
+			.build());
+		this.server.enqueue(completion("Hi after retry"));
+		this.contextRunner.withPropertyValues(provider("openai"))
+			.withPropertyValues("agent.retry.max-retry-after=1s")
+			.run((context) -> {
+				ChatModel model = context.getBean(ChatModelRegistry.class).get("openai");
+				StepVerifier.create(model.call(ChatRequest.of(List.of(new UserMessage("Hello")))))
+					.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelServerException.class)
+						.hasMessageContaining("retry after 2 s"))
+					.verify(Duration.ofSeconds(10));
+				assertThat(this.server.getRequestCount()).isEqualTo(1);
+			});
+	}
+
+	@Test
 	void singleAttemptDoesNotRetry() {
 		this.server.enqueue(new MockResponse.Builder().code(500).body("{\"error\":{\"message\":\"boom\"}}").build());
 		this.contextRunner.withPropertyValues(provider("openai")).withPropertyValues("agent.retry.max-attempts=1")
