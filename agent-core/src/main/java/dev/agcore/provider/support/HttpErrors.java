@@ -1,6 +1,10 @@
 package dev.agcore.provider.support;
 
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -16,6 +20,8 @@ import dev.agcore.model.ModelResponseException;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ModelTimeoutException;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.Exceptions;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -33,6 +39,8 @@ import org.springframework.web.reactive.function.client.WebClientResponseExcepti
  * exception reaches the user.
  */
 public final class HttpErrors {
+
+	private static final Logger logger = LoggerFactory.getLogger(HttpErrors.class);
 
 	private static final int MAX_BODY_IN_MESSAGE = 500;
 
@@ -92,6 +100,9 @@ public final class HttpErrors {
 	 * Timeouts become {@link ModelTimeoutException}; refused, reset or prematurely closed
 	 * connections and other I/O errors become {@link ModelConnectionException}; JSON and
 	 * decoding errors and anything unknown become {@link ModelResponseException}.
+	 * <p>
+	 * A connection failure's message never names the provider's host or port, as it may
+	 * reach an HTTP response; each failure is logged once at WARN with them instead.
 	 * @param provider the provider name, such as {@code openai}
 	 * @param failure the failure
 	 * @return the exception
@@ -106,17 +117,57 @@ public final class HttpErrors {
 			return fromResponse(provider, response.getStatusCode().value(), response.getHeaders(),
 					response.getResponseBodyAsString());
 		}
+		boolean connecting = isConnecting(ex);
 		if (isTimeout(ex)) {
+			if (connecting) {
+				String message = "Could not connect to provider '" + provider + "' in time";
+				logConnectionFailure(message, ex);
+				return new ModelTimeoutException(provider, message, ex);
+			}
 			return new ModelTimeoutException(provider, provider + " did not answer in time: " + describe(ex), ex);
 		}
 		if (ex instanceof WebClientRequestException || hasCause(ex, IOException.class)) {
-			return new ModelConnectionException(provider, "Connection to " + provider + " failed: " + describe(ex), ex);
+			// the transport's own text often holds the address: only the root's type is kept
+			String message = connecting ? "Could not connect to provider '" + provider + "'"
+					: "Connection to provider '" + provider + "' failed (" + rootCause(ex).getClass().getSimpleName()
+							+ ")";
+			logConnectionFailure(message, ex);
+			return new ModelConnectionException(provider, message, ex);
 		}
 		if (hasCause(ex, JacksonException.class) || hasCause(ex, CodecException.class)
 				|| ex instanceof DataBufferLimitException) {
 			return new ModelResponseException(provider, provider + " sent an unreadable response: " + describe(ex), ex);
 		}
 		return new ModelResponseException(provider, "Unexpected failure calling " + provider + ": " + describe(ex), ex);
+	}
+
+	// failures to open the connection, as opposed to one that broke once open
+	private static boolean isConnecting(Throwable ex) {
+		return hasCause(ex, ConnectException.class) || hasCause(ex, UnknownHostException.class)
+				|| hasCause(ex, NoRouteToHostException.class);
+	}
+
+	private static void logConnectionFailure(String message, Throwable ex) {
+		URI uri = (ex instanceof WebClientRequestException request) ? request.getUri() : null;
+		String address = (uri != null && uri.getHost() != null) ? " (address " + uri.getHost() + ":" + port(uri) + ")"
+				: "";
+		logger.warn("{}{}: {}", message, address, describe(ex));
+		logger.debug("Connection failure", ex);
+	}
+
+	private static int port(URI uri) {
+		if (uri.getPort() != -1) {
+			return uri.getPort();
+		}
+		return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+	}
+
+	private static Throwable rootCause(Throwable ex) {
+		Throwable root = ex;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		return root;
 	}
 
 	private static boolean isTimeout(Throwable ex) {
@@ -142,10 +193,7 @@ public final class HttpErrors {
 	}
 
 	private static String describe(Throwable ex) {
-		Throwable root = ex;
-		while (root.getCause() != null && root.getCause() != root) {
-			root = root.getCause();
-		}
+		Throwable root = rootCause(ex);
 		String message = (root.getMessage() != null) ? root.getMessage() : root.getClass().getSimpleName();
 		return (root != ex && ex.getMessage() != null && !ex.getMessage().contains(message))
 				? ex.getMessage() + " (" + message + ")" : message;

@@ -3,8 +3,10 @@ package dev.agcore.provider.support;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import dev.agcore.json.AgentJson;
@@ -17,6 +19,7 @@ import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelResponseException;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ModelTimeoutException;
+import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.timeout.ReadTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -165,11 +168,35 @@ class HttpErrorsTests {
 	void transportFailuresAreConnectionExceptions() {
 		assertThat(HttpErrors.fromThrowable("openai", requestException(new ConnectException("Connection refused"))))
 			.isInstanceOf(ModelConnectionException.class)
-			.hasMessageContaining("Connection refused");
+			.hasMessage("Could not connect to provider 'openai'");
 		assertThat(HttpErrors.fromThrowable("openai", new IOException("Connection reset by peer")))
 			.isInstanceOf(ModelConnectionException.class);
 		assertThat(HttpErrors.fromThrowable("openai", PrematureCloseException.TEST_EXCEPTION))
 			.isInstanceOf(ModelConnectionException.class);
+	}
+
+	@Test
+	void connectionFailuresDoNotNameTheAddress() {
+		URI uri = URI.create("https://llm.internal.example:8443/v1/chat/completions");
+		ModelException refused = HttpErrors.fromThrowable("openai", requestException(
+				new ConnectException("Connection refused: llm.internal.example/10.0.0.7:8443"), uri));
+		ModelException unknown = HttpErrors.fromThrowable("openai", requestException(
+				new UnknownHostException("Failed to resolve 'llm.internal.example'"), uri));
+		ModelException closed = HttpErrors.fromThrowable("openai",
+				requestException(new IOException("Connection reset by 10.0.0.7:8443"), uri));
+		ModelException connectTimeout = HttpErrors.fromThrowable("openai", requestException(
+				new ConnectTimeoutException("connection timed out after 10000 ms: llm.internal.example:8443"), uri));
+		assertThat(refused).isInstanceOf(ModelConnectionException.class)
+			.hasMessage("Could not connect to provider 'openai'");
+		assertThat(unknown).isInstanceOf(ModelConnectionException.class)
+			.hasMessage("Could not connect to provider 'openai'");
+		assertThat(closed).isInstanceOf(ModelConnectionException.class)
+			.hasMessage("Connection to provider 'openai' failed (IOException)");
+		assertThat(connectTimeout).isInstanceOf(ModelTimeoutException.class)
+			.hasMessage("Could not connect to provider 'openai' in time");
+		for (ModelException ex : List.of(refused, unknown, closed, connectTimeout)) {
+			assertThat(ex.getMessage()).doesNotContain("llm.internal").doesNotContain("10.0.0.7").doesNotContain("8443");
+		}
 	}
 
 	@Test
@@ -195,8 +222,11 @@ class HttpErrorsTests {
 	}
 
 	private static WebClientRequestException requestException(Throwable cause) {
-		return new WebClientRequestException(cause, HttpMethod.POST, URI.create("http://localhost/v1"),
-				new HttpHeaders());
+		return requestException(cause, URI.create("http://localhost/v1"));
+	}
+
+	private static WebClientRequestException requestException(Throwable cause, URI uri) {
+		return new WebClientRequestException(cause, HttpMethod.POST, uri, new HttpHeaders());
 	}
 
 }

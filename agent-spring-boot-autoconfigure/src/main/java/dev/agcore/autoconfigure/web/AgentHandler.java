@@ -164,7 +164,8 @@ final class AgentHandler {
 		return new AgentEvent.Failed(ex.getClass().getSimpleName(), failure.message());
 	}
 
-	// the whole message, with a connection failure's host and port, for the server log only
+	// the whole message, for the server log only (a connection failure's address is logged
+	// where it happened, by HttpErrors)
 	private static void logModelFailure(ServerRequest request, @Nullable String message) {
 		logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + message);
 	}
