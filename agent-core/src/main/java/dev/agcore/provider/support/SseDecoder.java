@@ -1,7 +1,6 @@
 package dev.agcore.provider.support;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 
 import reactor.core.publisher.Flux;
 
@@ -27,9 +26,17 @@ public final class SseDecoder {
 	 * exceeds 16 MiB
 	 */
 	public static Flux<SseEvent> decode(Flux<DataBuffer> buffers) {
+		return decode(buffers, SseEventParser.DEFAULT_MAX_EVENT_BYTES);
+	}
+
+	static Flux<SseEvent> decode(Flux<DataBuffer> buffers, int maxEventBytes) {
 		return Flux.defer(() -> {
-			SseEventParser parser = new SseEventParser();
-			return buffers.concatMapIterable((buffer) -> feed(parser, buffer))
+			SseEventParser parser = new SseEventParser(maxEventBytes);
+			// copied and released before parsing: were the parser to fail inside
+			// concatMapIterable, that operator would discard the buffer it was given, and
+			// releasing it a second time takes a reference that Netty still holds
+			return buffers.map(SseDecoder::toBytes)
+				.concatMapIterable((bytes) -> parser.feed(bytes, 0, bytes.length))
 				.concatWith(Flux.defer(() -> Flux.fromIterable(parser.finish())));
 		}).doOnDiscard(DataBuffer.class, DataBufferUtils::release);
 	}
@@ -56,11 +63,11 @@ public final class SseDecoder {
 		return decodeBytes(chunks.map((chunk) -> chunk.getBytes(StandardCharsets.UTF_8)));
 	}
 
-	private static List<SseEvent> feed(SseEventParser parser, DataBuffer buffer) {
+	private static byte[] toBytes(DataBuffer buffer) {
 		try {
 			byte[] bytes = new byte[buffer.readableByteCount()];
 			buffer.read(bytes);
-			return parser.feed(bytes, 0, bytes.length);
+			return bytes;
 		}
 		finally {
 			DataBufferUtils.release(buffer);

@@ -16,7 +16,7 @@ import org.springframework.core.io.buffer.DataBufferLimitException;
  */
 final class SseEventParser {
 
-	private static final int DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+	static final int DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
 	private final int maxEventBytes;
 

@@ -28,6 +28,7 @@ import dev.agcore.model.ModelResponseException;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.model.Usage;
+import dev.agcore.provider.support.LogCapture;
 import dev.agcore.tool.ToolSpec;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -399,6 +400,21 @@ class OpenAiChatModelTests {
 	}
 
 	@Test
+	void streamWithAnEventOverTheLimitFailsWithoutReleasingABufferTwice() throws InterruptedException {
+		String huge = "data: {\"choices\":[{\"delta\":{\"content\":\"" + "x".repeat(16 * 1024 * 1024) + "\"}}]}\n\n";
+		this.server.enqueue(chunkedSse(huge));
+		try (LogCapture log = LogCapture.start()) {
+			StepVerifier.create(model(settings()).stream(HELLO))
+				.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+					.hasMessageContaining("exceeds 16777216 bytes"))
+				.verify(TIMEOUT);
+			// Netty reports a double release when it frees its own buffers, as the connection closes
+			Thread.sleep(500);
+			assertThat(log.failures()).isEmpty();
+		}
+	}
+
+	@Test
 	void refusedConnectionFailsWithConnectionException() throws IOException {
 		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
@@ -429,6 +445,13 @@ class OpenAiChatModelTests {
 			.addHeader("Content-Type", "text/event-stream")
 			.body(body)
 			.onResponseBody(new SocketEffect.CloseSocket())
+			.build();
+	}
+
+	static MockResponse chunkedSse(String body) {
+		return new MockResponse.Builder().code(200)
+			.addHeader("Content-Type", "text/event-stream")
+			.chunkedBody(body, 1024)
 			.build();
 	}
 

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
@@ -13,6 +16,7 @@ import reactor.test.StepVerifier;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+import org.springframework.core.io.buffer.NettyDataBufferFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -136,6 +140,29 @@ class SseDecoderTests {
 		byte[] line = bytes("data: " + "x".repeat(100) + "\n\n");
 		assertThatExceptionOfType(DataBufferLimitException.class)
 			.isThrownBy(() -> parser.feed(line, 0, line.length));
+	}
+
+	@Test
+	void releasesEachBufferExactlyOnceWhenAnEventExceedsTheLimit() {
+		// like Netty's reads: slices sharing the reference count of one network buffer
+		byte[] all = bytes("data: a\n\ndata: " + "x".repeat(100) + "\n\ndata: b\n\n");
+		ByteBuf network = Unpooled.wrappedBuffer(all);
+		NettyDataBufferFactory factory = new NettyDataBufferFactory(UnpooledByteBufAllocator.DEFAULT);
+		List<DataBuffer> buffers = new ArrayList<>();
+		for (int i = 0; i < all.length; i += 30) {
+			buffers.add(factory.wrap(network.retainedSlice(i, Math.min(30, all.length - i))));
+		}
+		try (LogCapture log = LogCapture.start()) {
+			StepVerifier.create(SseDecoder.decode(Flux.fromIterable(buffers), 64))
+				.expectNext(SseEvent.of("a"))
+				.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(DataBufferLimitException.class)
+					.hasMessageContaining("exceeds 64 bytes"))
+				.verify(TIMEOUT);
+			assertThat(log.failures()).isEmpty();
+		}
+		// every slice released once: only the network read's own reference is left
+		assertThat(network.refCnt()).isOne();
+		assertThat(network.release()).isTrue();
 	}
 
 	private static List<SseEvent> decode(List<byte[]> reads) {
