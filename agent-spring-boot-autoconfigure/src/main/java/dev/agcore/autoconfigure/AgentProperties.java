@@ -92,7 +92,8 @@ public class AgentProperties {
 		private @Nullable Integer maxTokens;
 
 		/**
-		 * Time to wait for a response, and in a stream for each next piece of it.
+		 * Time to wait for a response, and in a stream for the first and each next data
+		 * event (comments and keep-alives do not count).
 		 */
 		private Duration responseTimeout = Duration.ofSeconds(60);
 

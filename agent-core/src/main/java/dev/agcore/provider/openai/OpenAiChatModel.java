@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -90,30 +89,32 @@ public final class OpenAiChatModel implements ChatModel {
 		Objects.requireNonNull(request, "'request' must not be null");
 		Duration timeout = this.settings.responseTimeout();
 		return Flux.defer(() -> {
-			AtomicBoolean received = new AtomicBoolean();
-			// the timeout applies to the first read and to each one after: an idle timeout
-			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM)
-				.exchangeToFlux(this::readStream)
+			StreamProgress progress = new StreamProgress();
+			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM).exchangeToFlux(this::readStream);
+			// an idle timeout between data events, and before the first: comments and
+			// keep-alives prove the connection lives, not that the model is answering
+			Flux<SseEvent> events = SseDecoder.decode(body)
+				.filter(OpenAiChatModel::carriesData)
+				.doOnNext(progress::onEvent)
 				.timeout(timeout, Flux.error(() -> timeout(timeout)));
-			AtomicBoolean finished = new AtomicBoolean();
-			return SseDecoder.decode(body)
-				.<ChatChunk>handle((event, sink) -> {
-					received.set(true);
-					onEvent(event, sink);
-				})
-				.doOnNext((chunk) -> finished.compareAndSet(false, chunk.finishReason() != null))
-				.concatWith(Flux.defer(() -> incomplete(received.get(), finished.get())));
+			return events.handle(this::onEvent)
+				.doOnNext(progress::onChunk)
+				.concatWith(Flux.defer(() -> incomplete(progress)));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
+	}
+
+	private static boolean carriesData(SseEvent event) {
+		return !event.data().isBlank() || "error".equals(event.event());
 	}
 
 	// a stream that stops before the model said why it stopped is a truncated answer, never
 	// a final one: a dropped connection, a proxy cutting it, or chunks without choices
-	private Flux<ChatChunk> incomplete(boolean received, boolean finished) {
-		if (!received) {
+	private Flux<ChatChunk> incomplete(StreamProgress progress) {
+		if (!progress.received) {
 			return Flux.error(new ModelResponseException(providerName(),
 					providerName() + " ended the stream without sending any event"));
 		}
-		if (!finished) {
+		if (!progress.finished) {
 			return Flux.error(new ModelResponseException(providerName(),
 					providerName() + " ended the stream before the answer was complete (no finish_reason)"));
 		}
@@ -243,6 +244,28 @@ public final class OpenAiChatModel implements ChatModel {
 		finally {
 			DataBufferUtils.release(buffer);
 		}
+	}
+
+	/**
+	 * Where one stream stands. Written by one signal at a time, read at its end.
+	 */
+	private static final class StreamProgress {
+
+		// any data event, [DONE] included
+		volatile boolean received;
+
+		volatile boolean finished;
+
+		void onEvent(SseEvent event) {
+			this.received = true;
+		}
+
+		void onChunk(ChatChunk chunk) {
+			if (chunk.finishReason() != null) {
+				this.finished = true;
+			}
+		}
+
 	}
 
 	/**

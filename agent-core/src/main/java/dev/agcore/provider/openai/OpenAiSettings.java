@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
  * @param model the model requested unless a request names another
  * @param temperature the default sampling temperature, null for the server's default
  * @param maxTokens the default token limit, null for the server's default
- * @param responseTimeout how long to wait for the response, and in a stream for each
- * next piece of it; 60 seconds when null
+ * @param responseTimeout how long to wait for the response, and in a stream for the
+ * first and each next data event (comments and keep-alives do not count); 60 seconds
+ * when null
  */
 public record OpenAiSettings(String providerName, String baseUrl, @Nullable String apiKey, String model,
 		@Nullable Double temperature, @Nullable Integer maxTokens, Duration responseTimeout) {

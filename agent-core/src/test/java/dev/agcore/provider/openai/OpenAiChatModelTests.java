@@ -2,6 +2,7 @@ package dev.agcore.provider.openai;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,9 +32,11 @@ import dev.agcore.model.Usage;
 import dev.agcore.provider.support.LogCapture;
 import dev.agcore.tool.ToolSpec;
 import mockwebserver3.MockResponse;
+import mockwebserver3.MockResponseBody;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
+import okio.BufferedSink;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -400,6 +403,42 @@ class OpenAiChatModelTests {
 	}
 
 	@Test
+	void streamOfOnlyCommentsFailsWithTimeoutAfterResponseTimeout() {
+		this.server.enqueue(sseForever("", ": keep-alive\n\n", Duration.ofMillis(50)));
+		OpenAiChatModel model = model(settings().withResponseTimeout(Duration.ofMillis(500)));
+		long start = System.nanoTime();
+		StepVerifier.create(model.stream(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelTimeoutException.class)
+				.hasMessageContaining("500 ms"))
+			.verify(TIMEOUT);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void streamThatStopsSendingDataButKeepsSendingCommentsFailsWithTimeout() {
+		String first = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"}}]}\n\n";
+		this.server.enqueue(sseForever(first, ": keep-alive\n\n", Duration.ofMillis(50)));
+		OpenAiChatModel model = model(settings().withResponseTimeout(Duration.ofMillis(500)));
+		long start = System.nanoTime();
+		StepVerifier.create(model.stream(HELLO))
+			.assertNext((chunk) -> assertThat(chunk.textDelta()).isEqualTo("Hel"))
+			.expectError(ModelTimeoutException.class)
+			.verify(TIMEOUT);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void streamWhoseDataEventsEachArriveWithinResponseTimeoutMayLastLonger() {
+		// 1454 bytes at 250 every 300 ms: about 1.8 s in all, at most 600 ms between events
+		this.server.enqueue(new MockResponse.Builder(Fixtures.sse(Fixtures.read("stream-text.sse")))
+			.throttleBody(250, 300, TimeUnit.MILLISECONDS)
+			.build());
+		OpenAiChatModel model = model(settings().withResponseTimeout(Duration.ofMillis(1500)));
+		ChatResponse folded = fold(model.stream(HELLO).collectList().block(TIMEOUT));
+		assertThat(folded.message().text()).isEqualTo("Hello wörld!");
+	}
+
+	@Test
 	void streamWithAnEventOverTheLimitFailsWithoutReleasingABufferTwice() throws InterruptedException {
 		String huge = "data: {\"choices\":[{\"delta\":{\"content\":\"" + "x".repeat(16 * 1024 * 1024) + "\"}}]}\n\n";
 		this.server.enqueue(chunkedSse(huge));
@@ -445,6 +484,50 @@ class OpenAiChatModelTests {
 			.addHeader("Content-Type", "text/event-stream")
 			.body(body)
 			.onResponseBody(new SocketEffect.CloseSocket())
+			.build();
+	}
+
+	/**
+	 * A chunked stream that sends {@code first}, then {@code repeated} every
+	 * {@code interval} until the client goes away (or 20 s pass), never ending the body.
+	 */
+	static MockResponse sseForever(String first, String repeated, Duration interval) {
+		MockResponseBody body = new MockResponseBody() {
+
+			@Override
+			public long getContentLength() {
+				return -1;
+			}
+
+			@Override
+			public void writeTo(BufferedSink sink) throws IOException {
+				writeChunk(sink, first);
+				long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+				while (System.nanoTime() < deadline) {
+					try {
+						Thread.sleep(interval.toMillis());
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+						return;
+					}
+					writeChunk(sink, repeated);
+				}
+			}
+
+			private void writeChunk(BufferedSink sink, String text) throws IOException {
+				byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+				if (bytes.length > 0) {
+					sink.writeUtf8(Integer.toHexString(bytes.length) + "\r\n").write(bytes).writeUtf8("\r\n").flush();
+				}
+			}
+
+		};
+		return new MockResponse.Builder().code(200)
+			.addHeader("Content-Type", "text/event-stream")
+			.body(body)
+			.removeHeader("Content-Length")
+			.addHeader("Transfer-Encoding", "chunked")
 			.build();
 	}
 
