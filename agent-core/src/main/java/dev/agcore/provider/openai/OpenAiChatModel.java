@@ -53,6 +53,10 @@ public final class OpenAiChatModel implements ChatModel {
 
 	private static final String DONE = "[DONE]";
 
+	// how long the rest of a body may take after [DONE]; a server that holds it open longer
+	// loses the connection, though the answer is complete
+	private static final Duration MAX_DRAIN_AFTER_DONE = Duration.ofSeconds(1);
+
 	private final OpenAiSettings settings;
 
 	private final WebClient webClient;
@@ -88,6 +92,7 @@ public final class OpenAiChatModel implements ChatModel {
 	public Flux<ChatChunk> stream(ChatRequest request) {
 		Objects.requireNonNull(request, "'request' must not be null");
 		Duration timeout = this.settings.responseTimeout();
+		Duration drainTimeout = (timeout.compareTo(MAX_DRAIN_AFTER_DONE) < 0) ? timeout : MAX_DRAIN_AFTER_DONE;
 		return Flux.defer(() -> {
 			StreamProgress progress = new StreamProgress();
 			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM).exchangeToFlux(this::readStream);
@@ -96,8 +101,12 @@ public final class OpenAiChatModel implements ChatModel {
 			Flux<SseEvent> events = SseDecoder.decode(body)
 				.filter(OpenAiChatModel::carriesData)
 				.doOnNext(progress::onEvent)
-				.timeout(timeout, Flux.error(() -> timeout(timeout)));
-			return events.handle(this::onEvent)
+				.timeout(Mono.delay(timeout), (event) -> Mono.delay(progress.done ? drainTimeout : timeout),
+						Flux.defer(() -> progress.done ? Flux.empty() : Flux.error(timeout(timeout))));
+			// after [DONE] the body is read to its end, not cancelled, so that the connection
+			// goes back to the pool instead of being closed
+			return events.filter((event) -> !progress.done)
+				.handle(this::onEvent)
 				.doOnNext(progress::onChunk)
 				.concatWith(Flux.defer(() -> incomplete(progress)));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
@@ -201,10 +210,6 @@ public final class OpenAiChatModel implements ChatModel {
 
 	private void onEvent(SseEvent event, SynchronousSink<ChatChunk> sink) {
 		String data = event.data().strip();
-		if (DONE.equals(data)) {
-			sink.complete();
-			return;
-		}
 		if ("error".equals(event.event())) {
 			sink.error(new ModelServerException(providerName(), 0, providerName() + " reported an error: " + data));
 			return;
@@ -247,17 +252,23 @@ public final class OpenAiChatModel implements ChatModel {
 	}
 
 	/**
-	 * Where one stream stands. Written by one signal at a time, read at its end.
+	 * Where one stream stands. Written by one signal at a time, read by the timeout on
+	 * another thread.
 	 */
 	private static final class StreamProgress {
 
 		// any data event, [DONE] included
 		volatile boolean received;
 
+		volatile boolean done;
+
 		volatile boolean finished;
 
 		void onEvent(SseEvent event) {
 			this.received = true;
+			if (DONE.equals(event.data().strip())) {
+				this.done = true;
+			}
 		}
 
 		void onChunk(ChatChunk chunk) {

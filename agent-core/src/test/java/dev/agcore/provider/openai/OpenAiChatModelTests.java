@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.json.AgentJson;
@@ -42,6 +44,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -439,6 +442,58 @@ class OpenAiChatModelTests {
 	}
 
 	@Test
+	void sequentialStreamsReuseOnePooledConnection() throws Exception {
+		OpenAiChatModel model = model(settings());
+		for (int i = 0; i < 20; i++) {
+			this.server.enqueue((i % 2 == 0) ? Fixtures.sse(Fixtures.read("stream-text.sse"))
+					: chunkedSse(Fixtures.read("stream-text.sse")));
+		}
+		for (int i = 0; i < 20; i++) {
+			assertThat(fold(model.stream(HELLO).collectList().block(TIMEOUT)).message().text())
+				.isEqualTo("Hello wörld!");
+		}
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(2);
+	}
+
+	@Test
+	void concurrentStreamsReusePooledConnections() throws Exception {
+		OpenAiChatModel model = model(settings());
+		for (int i = 0; i < 20; i++) {
+			this.server.enqueue(chunkedSse(Fixtures.read("stream-text.sse")));
+		}
+		for (int round = 0; round < 5; round++) {
+			List<List<ChatChunk>> answers = Flux.range(0, 4)
+				.flatMap((i) -> model.stream(HELLO).collectList())
+				.collectList()
+				.block(TIMEOUT);
+			assertThat(answers).hasSize(4);
+		}
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(5);
+	}
+
+	@Test
+	void sequentialCallsReuseOnePooledConnection() throws Exception {
+		OpenAiChatModel model = model(settings());
+		for (int i = 0; i < 20; i++) {
+			this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		}
+		for (int i = 0; i < 20; i++) {
+			model.call(HELLO).block(TIMEOUT);
+		}
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(2);
+	}
+
+	@Test
+	void streamCompletesAtDoneWhenTheServerKeepsTheBodyOpen() {
+		this.server.enqueue(sseForever(Fixtures.read("stream-text.sse"), ": keep-alive\n\n", Duration.ofMillis(50)));
+		OpenAiChatModel model = model(settings().withResponseTimeout(Duration.ofSeconds(30)));
+		long start = System.nanoTime();
+		ChatResponse folded = fold(model.stream(HELLO).collectList().block(TIMEOUT));
+		assertThat(folded.message().text()).isEqualTo("Hello wörld!");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+	}
+
+	@Test
 	void streamWithAnEventOverTheLimitFailsWithoutReleasingABufferTwice() throws InterruptedException {
 		String huge = "data: {\"choices\":[{\"delta\":{\"content\":\"" + "x".repeat(16 * 1024 * 1024) + "\"}}]}\n\n";
 		this.server.enqueue(chunkedSse(huge));
@@ -536,6 +591,14 @@ class OpenAiChatModelTests {
 			.addHeader("Content-Type", "text/event-stream")
 			.chunkedBody(body, 1024)
 			.build();
+	}
+
+	private long connectionsUsed(int requests) throws InterruptedException {
+		Set<Integer> connections = new HashSet<>();
+		for (int i = 0; i < requests; i++) {
+			connections.add(take().getConnectionIndex());
+		}
+		return connections.size();
 	}
 
 	private OpenAiSettings settings() {
