@@ -58,6 +58,10 @@ class OpenAiChatModelTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
+	// Reactor Netty returns a connection to the pool just after the response completed,
+	// so the next call sometimes opens another: one per call would be 20 of 20
+	private static final int MOSTLY_ONE_CONNECTION = 5;
+
 	private static final ChatRequest HELLO = ChatRequest
 		.of(List.of(new SystemMessage("You are terse."), new UserMessage("Hello")));
 
@@ -248,6 +252,17 @@ class OpenAiChatModelTests {
 			.expectNextCount(1)
 			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
 				.hasMessageContaining("before the answer was complete"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void streamWithDoneButNoFinishReasonFails() {
+		this.server.enqueue(Fixtures.sse(
+				"data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"The answer is\"}}]}\n\ndata: [DONE]\n\n"));
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectNextCount(1)
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+				.hasMessageContaining("no finish_reason"))
 			.verify(TIMEOUT);
 	}
 
@@ -452,7 +467,7 @@ class OpenAiChatModelTests {
 			assertThat(fold(model.stream(HELLO).collectList().block(TIMEOUT)).message().text())
 				.isEqualTo("Hello wörld!");
 		}
-		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(2);
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(MOSTLY_ONE_CONNECTION);
 	}
 
 	@Test
@@ -468,7 +483,8 @@ class OpenAiChatModelTests {
 				.block(TIMEOUT);
 			assertThat(answers).hasSize(4);
 		}
-		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(5);
+		// four at a time need four connections, and now and then one more (see above)
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(8);
 	}
 
 	@Test
@@ -480,7 +496,7 @@ class OpenAiChatModelTests {
 		for (int i = 0; i < 20; i++) {
 			model.call(HELLO).block(TIMEOUT);
 		}
-		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(2);
+		assertThat(connectionsUsed(20)).isLessThanOrEqualTo(MOSTLY_ONE_CONNECTION);
 	}
 
 	@Test
