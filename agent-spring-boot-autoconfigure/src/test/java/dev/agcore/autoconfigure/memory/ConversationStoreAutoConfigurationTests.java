@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.memory;
 
+import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,35 @@ class ConversationStoreAutoConfigurationTests {
 		this.contextRunner.run((context) -> assertThat(context).hasSingleBean(ConversationStore.class)
 			.getBean(ConversationStore.class)
 			.isInstanceOf(InMemoryConversationStore.class));
+	}
+
+	@Test
+	void boundsTheInMemoryStoreByDefault() {
+		this.contextRunner.run((context) -> {
+			InMemoryConversationStore store = context.getBean(InMemoryConversationStore.class);
+			assertThat(store.maxSessions()).isEqualTo(10_000);
+			assertThat(store.maxMessagesPerSession()).isEqualTo(1_000);
+		});
+	}
+
+	@Test
+	void bindsTheBoundsFromProperties() {
+		this.contextRunner
+			.withPropertyValues("agent.memory.max-sessions=50", "agent.memory.max-messages-per-session=200")
+			.run((context) -> {
+				InMemoryConversationStore store = context.getBean(InMemoryConversationStore.class);
+				assertThat(store.maxSessions()).isEqualTo(50);
+				assertThat(store.maxMessagesPerSession()).isEqualTo(200);
+			});
+	}
+
+	@Test
+	void boundBelowOneFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("agent.memory.max-messages-per-session=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessage("agent.memory.max-messages-per-session must be at least 1 (was 0)"));
 	}
 
 	@Test
