@@ -18,6 +18,7 @@ import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
 import dev.agcore.tool.permission.PermissionDecision;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
+import dev.agcore.tool.secret.ActiveSecrets;
 import dev.agcore.tool.secret.SecretReferenceException;
 import dev.agcore.tool.secret.SecretReferences;
 import dev.agcore.tool.secret.SecretResolver;
@@ -132,7 +133,11 @@ final class ToolCallExecutor {
 		try {
 			secrets = SecretReferences.resolve(call.arguments(), tool.metadata().secretParameters(),
 					this.secretResolver, AgentJson.mapper());
-			String output = tool.call(secrets.arguments(), context);
+			String output;
+			// what the tool calls (@Traceable) can scrub the secrets from what it records
+			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
+				output = tool.call(secrets.arguments(), context);
+			}
 			report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null);
 			return ToolResultMessage.success(call, limit((output != null) ? secrets.scrub(output) : ""));
 		}

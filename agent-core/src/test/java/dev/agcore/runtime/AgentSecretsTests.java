@@ -1,6 +1,10 @@
 package dev.agcore.runtime;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +23,7 @@ import dev.agcore.message.ToolResultMessage;
 import dev.agcore.observation.MicrometerAgentMetrics;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.method.MethodTools;
+import dev.agcore.tool.secret.ActiveSecrets;
 import dev.agcore.tool.secret.SecretResolver;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tag;
@@ -108,6 +113,28 @@ class AgentSecretsTests {
 		assertNotLoggedOrMeasured();
 	}
 
+	@Test
+	void escapedAndEncodedFormsOfASecretAreScrubbedFromResults() {
+		// 21 bytes in UTF-8: its Base64 form has no partial group
+		String secret = "p\"a\\ss/w\u00f6rd\nline-7f3";
+		EncodingTools tools = new EncodingTools();
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "encode", "{\"secret\":\"<secret_ref:ODD>\"}")), text("done"));
+		Agent agent = Agent.builder().name("api-agent").model(model).conversationStore(this.store)
+			.tools(MethodTools.from(tools))
+			.secretResolver(SecretResolver.of(Map.of("ODD", secret)))
+			.build();
+
+		agent.call("s1", "encode it");
+
+		String result = toolResults(model.requests().get(1)).get(0).text();
+		assertThat(tools.seenActive).containsExactly("<secret_ref:ODD>");
+		assertThat(result).isEqualTo("{\"json\":\"<secret_ref:ODD>\",\"url\":\"<secret_ref:ODD>\","
+				+ "\"base64\":\"<secret_ref:ODD>\",\"nested\":\"{\\\"k\\\":\\\"<secret_ref:ODD>\\\"}\"}");
+		assertThat(result).doesNotContain(secret, "7f3", "line");
+		assertThat(ActiveSecrets.isActive()).isFalse();
+	}
+
 	private Agent agent(ScriptedChatModel model) {
 		return Agent.builder().name("api-agent").model(model).conversationStore(this.store)
 			.tools(MethodTools.from(this.api))
@@ -128,6 +155,23 @@ class AgentSecretsTests {
 			assertThat(meter.getId().getName()).doesNotContain(SECRET);
 			assertThat(meter.getId().getTags()).extracting(Tag::getValue).noneMatch((value) -> value.contains(SECRET));
 		}
+	}
+
+	static class EncodingTools {
+
+		final List<String> seenActive = new CopyOnWriteArrayList<>();
+
+		@Tool(name = "encode", secrets = "secret")
+		String encode(String secret) {
+			this.seenActive.add(ActiveSecrets.scrub(secret));
+			Map<String, String> forms = new LinkedHashMap<>();
+			forms.put("json", secret);
+			forms.put("url", URLEncoder.encode(secret, StandardCharsets.UTF_8));
+			forms.put("base64", Base64.getEncoder().encodeToString(secret.getBytes(StandardCharsets.UTF_8)));
+			forms.put("nested", AgentJson.mapper().writeValueAsString(Map.of("k", secret)));
+			return AgentJson.mapper().writeValueAsString(forms);
+		}
+
 	}
 
 	static class ApiTools {

@@ -1,7 +1,5 @@
 package dev.agcore.tool.secret;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,35 +139,58 @@ public final class SecretReferences {
 
 	/**
 	 * Arguments with their secrets resolved.
-	 *
-	 * @param arguments the arguments to pass to the tool
-	 * @param secrets each resolved secret value and the placeholder it replaced
 	 */
-	public record Resolution(String arguments, Map<String, String> secrets) {
+	public static final class Resolution {
 
-		public Resolution {
-			Objects.requireNonNull(arguments, "'arguments' must not be null");
-			secrets = Map.copyOf(secrets);
+		private final String arguments;
+
+		private final Map<String, String> secrets;
+
+		private final SecretScrubber scrubber;
+
+		/**
+		 * Create a resolution.
+		 * @param arguments the arguments to pass to the tool
+		 * @param secrets each resolved secret value and the placeholder it replaced
+		 */
+		public Resolution(String arguments, Map<String, String> secrets) {
+			this.arguments = Objects.requireNonNull(arguments, "'arguments' must not be null");
+			this.secrets = Map.copyOf(secrets);
+			this.scrubber = SecretScrubber.of(this.secrets);
+		}
+
+		/**
+		 * Return the arguments to pass to the tool.
+		 * @return the arguments, as a JSON object text
+		 */
+		public String arguments() {
+			return this.arguments;
+		}
+
+		/**
+		 * Return each resolved secret value and the placeholder it replaced.
+		 * @return the secrets
+		 */
+		public Map<String, String> secrets() {
+			return this.secrets;
 		}
 
 		/**
 		 * Replace every resolved secret value in a text with its placeholder, so that
-		 * whatever the tool returns never carries a secret back to the model.
+		 * whatever the tool returns never carries a secret back to the model: as it is,
+		 * escaped for JSON, JavaScript or Java (at any depth), URL-encoded, or
+		 * Base64-encoded (standard or URL-safe, also inside a longer encoded value).
 		 * @param text the text, e.g. a tool result or error message
 		 * @return the scrubbed text
 		 */
 		public String scrub(@Nullable String text) {
-			if (text == null || this.secrets.isEmpty()) {
-				return (text != null) ? text : "";
-			}
-			List<Map.Entry<String, String>> longestFirst = new ArrayList<>(this.secrets.entrySet());
-			longestFirst.sort(Comparator.comparingInt((Map.Entry<String, String> entry) -> entry.getKey().length())
-				.reversed());
-			String scrubbed = text;
-			for (Map.Entry<String, String> secret : longestFirst) {
-				scrubbed = scrubbed.replace(secret.getKey(), secret.getValue());
-			}
-			return scrubbed;
+			return (text != null) ? this.scrubber.scrub(text) : "";
+		}
+
+		// names only: the values are secret
+		@Override
+		public String toString() {
+			return "Resolution of " + this.secrets.values();
 		}
 
 	}

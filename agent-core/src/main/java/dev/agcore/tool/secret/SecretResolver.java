@@ -1,7 +1,10 @@
 package dev.agcore.tool.secret;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -24,13 +27,25 @@ public interface SecretResolver {
 	@Nullable String resolve(String name);
 
 	/**
-	 * Return a resolver that reads JVM system properties, then environment variables.
+	 * Return a resolver that reads JVM system properties, then environment variables, but
+	 * only the names allowed: the name in a placeholder is written by the model, which
+	 * must not be able to read any property or variable it can guess. With no names it
+	 * resolves nothing. An empty value counts as no secret.
+	 * @param allowed the names that may be resolved: names, or globs with {@code *} (any
+	 * characters) and {@code ?} (one character)
 	 * @return the resolver
 	 */
-	static SecretResolver environment() {
+	static SecretResolver environment(String... allowed) {
+		List<Pattern> patterns = Arrays.stream(allowed).map(SecretResolver::glob).toList();
 		return (name) -> {
+			if (patterns.stream().noneMatch((pattern) -> pattern.matcher(name).matches())) {
+				return null;
+			}
 			String value = System.getProperty(name);
-			return (value != null) ? value : System.getenv(name);
+			if (value == null || value.isEmpty()) {
+				value = System.getenv(name);
+			}
+			return (value != null && !value.isEmpty()) ? value : null;
 		};
 	}
 
@@ -42,6 +57,21 @@ public interface SecretResolver {
 	static SecretResolver of(Map<String, String> secrets) {
 		Map<String, String> copy = Map.copyOf(secrets);
 		return (name) -> copy.get(Objects.requireNonNull(name, "'name' must not be null"));
+	}
+
+	private static Pattern glob(String glob) {
+		if (glob.isBlank()) {
+			throw new IllegalArgumentException("an allowed secret name must not be empty");
+		}
+		StringBuilder regex = new StringBuilder(glob.length() + 8);
+		for (char c : glob.strip().toCharArray()) {
+			switch (c) {
+				case '*' -> regex.append(".*");
+				case '?' -> regex.append('.');
+				default -> regex.append(Pattern.quote(String.valueOf(c)));
+			}
+		}
+		return Pattern.compile(regex.toString());
 	}
 
 }
