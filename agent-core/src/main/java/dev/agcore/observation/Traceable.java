@@ -18,6 +18,12 @@ import java.lang.annotation.Target;
  * argument's {@code String.valueOf}, cut to 256 characters, except the parameters named in
  * {@link #skip()}. Parameter names come from the class files, so compile with
  * {@code -parameters}; without names no argument is recorded.
+ * <p>
+ * Secrets are never recorded: not the parameters a {@code @Tool} method declares in
+ * {@code secrets} (nor its raw arguments when it declares any, nor a {@code TypedTool}'s
+ * input), and, while a tool call with secret references runs on the calling thread, not
+ * its secrets in any argument or error message, which are recorded with placeholders
+ * instead (see {@code dev.agcore.tool.secret.ActiveSecrets}).
  * <pre>
  * &#64;Traceable(skip = "apiKey")
  * public Mono&lt;Quote&gt; quote(String symbol, String apiKey) { ... }

@@ -1,19 +1,21 @@
 package dev.agcore.tool.secret;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * The secrets resolved for the tool calls running on the current thread, so that what a
- * tool calls can keep them out of what it records: {@code @Traceable} scrubs recorded
- * arguments with {@link #scrub(String)}. The agent runtime opens a scope around each
- * tool call whose arguments held secret references; a tool that hands work to another
- * thread takes its secrets out of reach of this class.
+ * tool calls can keep them out of what it records: {@code @Traceable} scrubs the
+ * arguments it records with them. The agent runtime opens a scope around each tool call
+ * whose arguments held secret references. Work a tool hands to a thread of its own does
+ * not see them, unless it takes a {@link #snapshot()} along.
  */
 public final class ActiveSecrets {
 
-	private static final ThreadLocal<@Nullable Scope> current = new ThreadLocal<>();
+	private static final ThreadLocal<@Nullable Snapshot> current = new ThreadLocal<>();
 
 	private ActiveSecrets() {
 	}
@@ -29,9 +31,14 @@ public final class ActiveSecrets {
 		if (resolution.secrets().isEmpty()) {
 			return Scope.NONE;
 		}
-		Scope scope = new Scope(resolution, current.get());
-		current.set(scope);
-		return scope;
+		Snapshot outer = current.get();
+		List<SecretReferences.Resolution> resolutions = new ArrayList<>();
+		resolutions.add(resolution);
+		if (outer != null) {
+			resolutions.addAll(outer.resolutions);
+		}
+		current.set(new Snapshot(List.copyOf(resolutions)));
+		return new Scope(outer);
 	}
 
 	/**
@@ -49,13 +56,53 @@ public final class ActiveSecrets {
 	 * @return the scrubbed text; the text itself when no secret is active
 	 */
 	public static String scrub(String text) {
-		String scrubbed = text;
-		for (Scope scope = current.get(); scope != null; scope = scope.outer) {
-			if (scope.resolution != null) {
-				scrubbed = scope.resolution.scrub(scrubbed);
-			}
+		return snapshot().scrub(text);
+	}
+
+	/**
+	 * Return the secrets active on this thread, to scrub with later, on any thread: when
+	 * a publisher completes, for example.
+	 * @return the active secrets; none when no tool call with secrets is running here
+	 */
+	public static Snapshot snapshot() {
+		Snapshot snapshot = current.get();
+		return (snapshot != null) ? snapshot : Snapshot.NONE;
+	}
+
+	/**
+	 * The secrets active on a thread at one moment.
+	 */
+	public static final class Snapshot {
+
+		static final Snapshot NONE = new Snapshot(List.of());
+
+		private final List<SecretReferences.Resolution> resolutions;
+
+		private Snapshot(List<SecretReferences.Resolution> resolutions) {
+			this.resolutions = resolutions;
 		}
-		return scrubbed;
+
+		/**
+		 * Return whether there is any secret to scrub.
+		 * @return whether this snapshot holds secrets
+		 */
+		public boolean isEmpty() {
+			return this.resolutions.isEmpty();
+		}
+
+		/**
+		 * Replace each secret with its placeholder.
+		 * @param text the text
+		 * @return the scrubbed text
+		 */
+		public String scrub(String text) {
+			String scrubbed = text;
+			for (SecretReferences.Resolution resolution : this.resolutions) {
+				scrubbed = resolution.scrub(scrubbed);
+			}
+			return scrubbed;
+		}
+
 	}
 
 	/**
@@ -63,20 +110,20 @@ public final class ActiveSecrets {
 	 */
 	public static final class Scope implements AutoCloseable {
 
-		static final Scope NONE = new Scope(null, null);
+		static final Scope NONE = new Scope(null);
 
-		private final SecretReferences.@Nullable Resolution resolution;
+		private final @Nullable Snapshot outer;
 
-		private final @Nullable Scope outer;
-
-		private Scope(SecretReferences.@Nullable Resolution resolution, @Nullable Scope outer) {
-			this.resolution = resolution;
+		private Scope(@Nullable Snapshot outer) {
 			this.outer = outer;
 		}
 
+		/**
+		 * Restore the secrets that were active on this thread before.
+		 */
 		@Override
 		public void close() {
-			if (this.resolution == null) {
+			if (this == NONE) {
 				return;
 			}
 			if (this.outer != null) {

@@ -2,24 +2,38 @@ package dev.agcore.autoconfigure.observation;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.agcore.RawArguments;
+import dev.agcore.Tool;
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.json.AgentJson;
+import dev.agcore.message.ToolCall;
 import dev.agcore.observation.Traceable;
+import dev.agcore.runtime.Agent;
+import dev.agcore.testing.ScriptedChatModel;
+import dev.agcore.tool.method.MethodTools;
+import dev.agcore.tool.secret.SecretResolver;
 import io.micrometer.common.KeyValue;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
 import static io.micrometer.observation.tck.TestObservationRegistryAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -28,6 +42,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
  * Tests for {@link TraceableAutoConfiguration}.
  */
 class TraceableAutoConfigurationTests {
+
+	private static final String SECRET = "sk-live-7f3a9c2e51";
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(TraceableAutoConfiguration.class))
@@ -121,6 +137,73 @@ class TraceableAutoConfigurationTests {
 	}
 
 	@Test
+	void neverRecordsAToolParameterDeclaredSecret() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		Recorded recorded = recordInto(registry);
+		this.contextRunner.withBean(ObservationRegistry.class, () -> registry)
+			.withBean("gateway", Gateway.class)
+			.withBean("billing", BillingTools.class, () -> new BillingTools(null))
+			.run((context) -> {
+				BillingTools billing = context.getBean(BillingTools.class);
+				assertThat(billing.charge("acme", SECRET)).isEqualTo("charged acme");
+				assertThat(billing.forward(AgentJson.mapper().readTree("{\"key\":\"" + SECRET + "\"}")))
+					.isEqualTo("forwarded");
+				assertThat(registry).hasObservationWithNameEqualTo("agent.traceable")
+					.that()
+					.hasContextualNameEqualTo("BillingTools#charge")
+					.hasHighCardinalityKeyValue("args.account", "acme")
+					.doesNotHaveHighCardinalityKeyValueWithKey("args.apiKey");
+				assertThat(registry).hasAnObservation((observation) -> observation
+					.hasContextualNameEqualTo("BillingTools#forward")
+					.doesNotHaveHighCardinalityKeyValueWithKey("args.arguments"));
+				assertThat(recorded.values()).isNotEmpty().noneMatch((value) -> value.contains(SECRET));
+			});
+	}
+
+	@Test
+	void neverRecordsAValueThatCameFromASecret() {
+		TestObservationRegistry registry = TestObservationRegistry.create();
+		Recorded recorded = recordInto(registry);
+		this.contextRunner.withBean(ObservationRegistry.class, () -> registry)
+			.withBean("gateway", Gateway.class)
+			.withBean("billing", BillingTools.class, () -> new BillingTools(null))
+			.run((context) -> {
+				BillingTools billing = new BillingTools(context.getBean(Gateway.class));
+				ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(
+						new ToolCall("c1", "pay", "{\"account\":\"acme\",\"apiKey\":\"<secret_ref:BILLING_KEY>\"}"),
+						new ToolCall("c2", "pay", "{\"account\":\"fail\",\"apiKey\":\"<secret_ref:BILLING_KEY>\"}")),
+						text("done"));
+				Agent agent = Agent.builder()
+					.name("billing")
+					.model(model)
+					.tools(MethodTools.from(billing))
+					.secretResolver(SecretResolver.of(Map.of("BILLING_KEY", SECRET)))
+					.build();
+
+				agent.call("s1", "pay");
+
+				assertThat(billing.paid).containsExactly("acme");
+				assertThat(registry).hasAnObservation((observation) -> observation
+					.hasContextualNameEqualTo("Gateway#send")
+					.hasHighCardinalityKeyValue("args.authorization", "Bearer <secret_ref:BILLING_KEY>")
+					.hasHighCardinalityKeyValue("args.account", "acme"));
+				assertThat(registry).hasAnObservation((observation) -> observation
+					.hasContextualNameEqualTo("Gateway#send")
+					.hasHighCardinalityKeyValue("args.account", "fail")
+					.hasLowCardinalityKeyValue("outcome", "error")
+					.assertThatError()
+					.hasMessage(IllegalStateException.class.getName()
+							+ ": rejected Bearer <secret_ref:BILLING_KEY>"));
+				assertThat(recorded.values()).isNotEmpty().noneMatch((value) -> value.contains(SECRET));
+				assertThat(recorded.errors()).isNotEmpty().noneMatch((value) -> value.contains(SECRET));
+				// outside a tool call nothing is active, and nothing is scrubbed
+				context.getBean(Gateway.class).send("plain", "Bearer visible");
+				assertThat(registry).hasAnObservation((observation) -> observation
+					.hasHighCardinalityKeyValue("args.authorization", "Bearer visible"));
+			});
+	}
+
+	@Test
 	void withoutObservationRegistryNothingIsProxied() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).doesNotHaveBean(TraceableBeanPostProcessor.class);
@@ -139,10 +222,15 @@ class TraceableAutoConfigurationTests {
 
 		private final List<String> values = new CopyOnWriteArrayList<>();
 
+		private final List<String> errors = new CopyOnWriteArrayList<>();
+
 		@Override
 		public void onStop(Observation.Context context) {
 			for (KeyValue keyValue : context.getAllKeyValues()) {
 				this.values.add(keyValue.getKey() + "=" + keyValue.getValue());
+			}
+			for (Throwable error = context.getError(); error != null; error = error.getCause()) {
+				this.errors.add(String.valueOf(error));
 			}
 		}
 
@@ -153,6 +241,10 @@ class TraceableAutoConfigurationTests {
 
 		List<String> values() {
 			return this.values;
+		}
+
+		List<String> errors() {
+			return this.errors;
 		}
 
 	}
@@ -199,6 +291,49 @@ class TraceableAutoConfigurationTests {
 
 		String internal() {
 			return "not observed";
+		}
+
+	}
+
+	@Traceable
+	public static class BillingTools {
+
+		final List<String> paid = new CopyOnWriteArrayList<>();
+
+		private final @Nullable Gateway gateway;
+
+		public BillingTools(@Nullable Gateway gateway) {
+			this.gateway = gateway;
+		}
+
+		@Tool(name = "charge", secrets = "apiKey")
+		public String charge(String account, String apiKey) {
+			return "charged " + account;
+		}
+
+		@Tool(name = "forward", secrets = "key")
+		public String forward(@RawArguments JsonNode arguments) {
+			return "forwarded";
+		}
+
+		// not observed itself: the agent calls this instance, not the proxy
+		@Tool(name = "pay", secrets = "apiKey")
+		public String pay(String account, String apiKey) {
+			Objects.requireNonNull(this.gateway).send(account, "Bearer " + apiKey);
+			this.paid.add(account);
+			return "paid";
+		}
+
+	}
+
+	public static class Gateway {
+
+		@Traceable
+		public String send(String account, String authorization) {
+			if (account.equals("fail")) {
+				throw new IllegalStateException("rejected " + authorization);
+			}
+			return "sent";
 		}
 
 	}
