@@ -178,8 +178,8 @@ public final class SecretReferences {
 		/**
 		 * Replace every resolved secret value in a text with its placeholder, so that
 		 * whatever the tool returns never carries a secret back to the model: as it is,
-		 * escaped for JSON, JavaScript or Java (at any depth), URL-encoded, or
-		 * Base64-encoded (standard or URL-safe, also inside a longer encoded value).
+		 * escaped as JSON writers do (once, or twice for JSON inside JSON), URL-encoded,
+		 * or Base64-encoded (standard or URL-safe, also inside a longer encoded value).
 		 * @param text the text, e.g. a tool result or error message
 		 * @return the scrubbed text
 		 */

@@ -1,33 +1,39 @@
 package dev.agcore.tool.secret;
 
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * Finds resolved secrets in a text in the forms a tool is likely to give them back in,
  * and puts their placeholders in their place:
  * <ul>
  * <li>as they are;</li>
- * <li>escaped for JSON, JavaScript or Java, at any depth ({@code \"}, {@code \\},
- * {@code \/}, {@code \n}, {@code \u00e9} in either case, and escaped again);</li>
- * <li>URL-encoded ({@code %C3%A9} in either case, {@code +} for a space);</li>
+ * <li>escaped as JSON writers do (Jackson, Gson, {@code JSON.stringify}...): {@code \"},
+ * {@code \\}, {@code \n} and the like, with or without {@code \/}, with non-ASCII
+ * characters as they are or as {@code \u00e9} or {@code \u00E9}; once, or twice for JSON
+ * inside JSON;</li>
+ * <li>URL-encoded, with {@code +} or {@code %20} for a space, in upper or lower case
+ * hex;</li>
  * <li>Base64-encoded, standard or URL-safe, alone or inside a longer encoded value (such
  * as a {@code Basic} authorization), for secrets long enough that the encoded part
  * cannot be mistaken for other data.</li>
  * </ul>
- * The escaped and URL-encoded forms may be mixed character by character. Other
- * transformations (hex, hashes, compression, a secret cut into pieces) are not found.
+ * Each form is looked for as a plain string, so scrubbing is linear in the text and
+ * safe for secrets of any length. Other transformations (hex, hashes, compression, a
+ * secret cut into pieces, an encoding mixed within one secret) are not found.
  */
 final class SecretScrubber {
 
-	static final SecretScrubber NONE = new SecretScrubber(List.of());
+	static final SecretScrubber NONE = new SecretScrubber(Map.of());
 
 	// shorter encoded pieces could be chance matches in unrelated Base64 data
 	private static final int MIN_BASE64_LENGTH = 8;
@@ -36,9 +42,10 @@ final class SecretScrubber {
 
 	private static final Base64.Encoder URL_SAFE = Base64.getUrlEncoder().withoutPadding();
 
-	private final List<Form> forms;
+	// each form and its placeholder, longest form first
+	private final Map<String, String> forms;
 
-	private SecretScrubber(List<Form> forms) {
+	private SecretScrubber(Map<String, String> forms) {
 		this.forms = forms;
 	}
 
@@ -51,64 +58,100 @@ final class SecretScrubber {
 		if (secrets.isEmpty()) {
 			return NONE;
 		}
-		List<Map.Entry<String, String>> longestFirst = new ArrayList<>(secrets.entrySet());
-		longestFirst.sort(Comparator.comparingInt((Map.Entry<String, String> entry) -> entry.getKey().length())
-			.reversed());
-		List<Form> forms = new ArrayList<>(longestFirst.size());
-		for (Map.Entry<String, String> secret : longestFirst) {
-			forms.add(new Form(pattern(secret.getKey()), Matcher.quoteReplacement(secret.getValue())));
-		}
-		return new SecretScrubber(List.copyOf(forms));
+		List<Map.Entry<String, String>> forms = new ArrayList<>();
+		secrets.forEach((secret, placeholder) -> {
+			for (String form : forms(secret)) {
+				forms.add(Map.entry(form, placeholder));
+			}
+		});
+		// a longer form first: a shorter one may be part of it
+		forms.sort(Comparator.comparingInt((Map.Entry<String, String> form) -> form.getKey().length()).reversed());
+		Map<String, String> ordered = new LinkedHashMap<>();
+		forms.forEach((form) -> ordered.putIfAbsent(form.getKey(), form.getValue()));
+		return new SecretScrubber(ordered);
 	}
 
 	String scrub(String text) {
 		String scrubbed = text;
-		for (Form form : this.forms) {
-			Matcher matcher = form.pattern().matcher(scrubbed);
-			if (matcher.find()) {
-				scrubbed = matcher.replaceAll(form.replacement());
-			}
+		for (Map.Entry<String, String> form : this.forms.entrySet()) {
+			scrubbed = scrubbed.replace(form.getKey(), form.getValue());
 		}
 		return scrubbed;
 	}
 
-	static Pattern pattern(String secret) {
-		StringBuilder encoded = new StringBuilder(secret.length() * 24);
-		secret.codePoints().forEach((codePoint) -> encoded.append(codePoint(codePoint)));
-		List<String> alternatives = new ArrayList<>();
-		alternatives.add(encoded.toString());
-		for (String piece : base64(secret.getBytes(StandardCharsets.UTF_8))) {
-			alternatives.add(Pattern.quote(piece));
+	/**
+	 * Return every form of a secret that is looked for.
+	 * @param secret the secret
+	 * @return the forms, the secret itself first
+	 */
+	static Set<String> forms(String secret) {
+		Set<String> forms = new LinkedHashSet<>();
+		forms.add(secret);
+		for (boolean slash : new boolean[] { false, true }) {
+			for (Ascii ascii : Ascii.values()) {
+				String once = json(secret, slash, ascii);
+				forms.add(once);
+				forms.add(json(once, slash, ascii));
+			}
 		}
-		return Pattern.compile(String.join("|", alternatives));
+		String url = URLEncoder.encode(secret, StandardCharsets.UTF_8);
+		for (String form : List.of(url, url.replace("+", "%20"))) {
+			forms.add(form);
+			forms.add(lowerCaseHex(form));
+		}
+		forms.addAll(base64(secret.getBytes(StandardCharsets.UTF_8)));
+		return forms;
 	}
 
-	// every way one character may be written: as is, escaped (at any depth), URL-encoded
-	private static String codePoint(int codePoint) {
-		List<String> ways = new ArrayList<>(4);
-		String literal = new String(Character.toChars(codePoint));
-		switch (codePoint) {
-			case '\\' -> ways.add("\\\\+");
-			case '"', '\'', '/' -> ways.add("\\\\*" + Pattern.quote(literal));
-			case '\b' -> ways.add("\\x08|\\\\+b");
-			case '\f' -> ways.add("\\f|\\\\+f");
-			case '\n' -> ways.add("\\n|\\\\+n");
-			case '\r' -> ways.add("\\r|\\\\+r");
-			case '\t' -> ways.add("\\t|\\\\+t");
-			case ' ' -> ways.add(" |\\+");
-			default -> ways.add(Pattern.quote(literal));
+	/** How a JSON writer writes characters beyond ASCII. */
+	private enum Ascii {
+
+		/** As they are. */
+		ANY,
+
+		/** As {@code \u00E9}. */
+		UPPER_CASE_ESCAPES,
+
+		/** As {@code \u00e9}. */
+		LOWER_CASE_ESCAPES
+
+	}
+
+	private static String json(String text, boolean slash, Ascii ascii) {
+		StringBuilder json = new StringBuilder(text.length() + 16);
+		boolean lowerCase = ascii == Ascii.LOWER_CASE_ESCAPES;
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			switch (c) {
+				case '"' -> json.append("\\\"");
+				case '\\' -> json.append("\\\\");
+				case '\b' -> json.append("\\b");
+				case '\f' -> json.append("\\f");
+				case '\n' -> json.append("\\n");
+				case '\r' -> json.append("\\r");
+				case '\t' -> json.append("\\t");
+				case '/' -> json.append(slash ? "\\/" : "/");
+				default -> {
+					if (c < 0x20 || (c > 0x7e && ascii != Ascii.ANY)) {
+						String hex = String.format(Locale.ROOT, "%04X", (int) c);
+						json.append("\\u").append(lowerCase ? hex.toLowerCase(Locale.ROOT) : hex);
+					}
+					else {
+						json.append(c);
+					}
+				}
+			}
 		}
-		StringBuilder unicode = new StringBuilder();
-		for (char unit : Character.toChars(codePoint)) {
-			unicode.append("\\\\+u(?i:").append(String.format(Locale.ROOT, "%04x", (int) unit)).append(')');
+		return json.toString();
+	}
+
+	private static String lowerCaseHex(String urlEncoded) {
+		StringBuilder lower = new StringBuilder(urlEncoded);
+		for (int i = urlEncoded.indexOf('%'); i >= 0 && i + 2 < urlEncoded.length(); i = urlEncoded.indexOf('%', i + 1)) {
+			lower.setCharAt(i + 1, Character.toLowerCase(urlEncoded.charAt(i + 1)));
+			lower.setCharAt(i + 2, Character.toLowerCase(urlEncoded.charAt(i + 2)));
 		}
-		ways.add(unicode.toString());
-		StringBuilder percent = new StringBuilder();
-		for (byte b : literal.getBytes(StandardCharsets.UTF_8)) {
-			percent.append("%(?i:").append(String.format(Locale.ROOT, "%02x", b & 0xff)).append(')');
-		}
-		ways.add(percent.toString());
-		return "(?:" + String.join("|", ways) + ")";
+		return lower.toString();
 	}
 
 	/**
@@ -126,24 +169,16 @@ final class SecretScrubber {
 			if (last - first < MIN_BASE64_LENGTH) {
 				continue;
 			}
-			String standard = STANDARD.encodeToString(shifted).substring(first, last);
-			pieces.add(standard);
-			String urlSafe = URL_SAFE.encodeToString(shifted).substring(first, last);
-			if (!urlSafe.equals(standard)) {
-				pieces.add(urlSafe);
-			}
+			pieces.add(STANDARD.encodeToString(shifted).substring(first, last));
+			pieces.add(URL_SAFE.encodeToString(shifted).substring(first, last));
 		}
 		return pieces;
 	}
 
-	private record Form(Pattern pattern, String replacement) {
-
-		// the pattern spells the secret out
-		@Override
-		public String toString() {
-			return "Form " + this.replacement;
-		}
-
+	// the forms spell the secrets out
+	@Override
+	public String toString() {
+		return "SecretScrubber of " + new LinkedHashSet<>(this.forms.values());
 	}
 
 }
