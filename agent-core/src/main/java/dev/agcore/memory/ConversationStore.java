@@ -47,7 +47,8 @@ public interface ConversationStore {
 	Mono<PendingTurn> loadPending(String sessionId);
 
 	/**
-	 * Keep a paused turn until it is resumed. Replaces any pending turn of the session.
+	 * Keep a paused turn until it is resumed. Replaces any pending turn of the session,
+	 * claimed or not; the one saved is not claimed.
 	 * @param sessionId the session
 	 * @param pending the paused turn
 	 * @return completes when stored
@@ -55,14 +56,29 @@ public interface ConversationStore {
 	Mono<Void> savePending(String sessionId, PendingTurn pending);
 
 	/**
-	 * Take a paused turn out of the store to resume it, only if it is still the one given:
-	 * of two resumptions of the same turn, exactly one wins. A resumption that fails puts
-	 * the turn back with {@link #savePending}.
+	 * Mark a paused turn as being resumed, only if it is still the one given and not
+	 * already claimed: of two resumptions of the same turn, exactly one wins. The turn
+	 * stays in the store while it is resumed, so {@link #loadPending} still returns it and
+	 * a new message to the session is refused; {@link #completePending} drops it,
+	 * {@link #savePending} replaces it (a resumed turn that pauses again) and
+	 * {@link #releasePending} gives it back. A persistent store should let a claim expire,
+	 * so a crashed instance cannot hold a session forever.
 	 * @param sessionId the session
 	 * @param expected the paused turn as loaded
-	 * @return true if this caller claimed it; false if it was resumed or replaced meanwhile
+	 * @return true if this caller claimed it; false if it is being resumed, was resumed,
+	 * or was replaced meanwhile
 	 */
 	Mono<Boolean> claimPending(String sessionId, PendingTurn expected);
+
+	/**
+	 * Give back a claimed turn whose resumption failed or was cancelled: it waits for a
+	 * decision again and can be resumed again. Does nothing if the turn was completed or
+	 * replaced meanwhile.
+	 * @param sessionId the session
+	 * @param claimed the turn as claimed
+	 * @return completes when released
+	 */
+	Mono<Void> releasePending(String sessionId, PendingTurn claimed);
 
 	/**
 	 * Append the messages of a resumed turn and drop its pending state, atomically.

@@ -1,9 +1,11 @@
 package dev.agcore.memory;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
@@ -42,6 +44,9 @@ public final class InMemoryConversationStore implements ConversationStore {
 	private final Map<String, List<Message>> sessions = new LinkedHashMap<>(16, 0.75f, true);
 
 	private final Map<String, PendingTurn> pending = new ConcurrentHashMap<>();
+
+	/** Sessions whose pending turn is being resumed; guarded by the lock on {@link #sessions}. */
+	private final Set<String> resuming = new HashSet<>();
 
 	/**
 	 * Create a store with the default bounds.
@@ -115,7 +120,22 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<Boolean> claimPending(String sessionId, PendingTurn expected) {
-		return Mono.fromSupplier(() -> this.pending.remove(sessionId, expected));
+		return Mono.fromSupplier(() -> {
+			synchronized (this.sessions) {
+				return expected.equals(this.pending.get(sessionId)) && this.resuming.add(sessionId);
+			}
+		});
+	}
+
+	@Override
+	public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
+		return Mono.fromRunnable(() -> {
+			synchronized (this.sessions) {
+				if (claimed.equals(this.pending.get(sessionId))) {
+					this.resuming.remove(sessionId);
+				}
+			}
+		});
 	}
 
 	@Override
@@ -123,6 +143,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 		// the session is used, so counted and not the next to be evicted
 		return Mono.fromRunnable(() -> update(sessionId, (existing) -> {
 			this.pending.put(sessionId, turn);
+			this.resuming.remove(sessionId);
 			return existing;
 		}));
 	}
@@ -133,7 +154,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 			List<Message> added = List.copyOf(messages);
 			update(sessionId, (existing) -> {
 				// removing the pending turn under the lock keeps the two changes atomic
-				this.pending.remove(sessionId);
+				removePending(sessionId);
 				return concat(existing, added);
 			});
 		});
@@ -144,7 +165,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return Mono.fromRunnable(() -> {
 			synchronized (this.sessions) {
 				this.sessions.remove(sessionId);
-				this.pending.remove(sessionId);
+				removePending(sessionId);
 			}
 		});
 	}
@@ -156,9 +177,14 @@ public final class InMemoryConversationStore implements ConversationStore {
 			while (this.sessions.size() > this.maxSessions) {
 				String evicted = leastRecentlyUsedExcept(sessionId);
 				this.sessions.remove(evicted);
-				this.pending.remove(evicted);
+				removePending(evicted);
 			}
 		}
+	}
+
+	private void removePending(String sessionId) {
+		this.pending.remove(sessionId);
+		this.resuming.remove(sessionId);
 	}
 
 	// the eldest session that waits for no approval, else the eldest; never the one just used

@@ -25,7 +25,7 @@ import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
-import reactor.core.Disposable;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Mono;
@@ -145,13 +145,30 @@ final class DefaultAgent implements Agent {
 	/** Run a turn with a listener that turns what happens into events. */
 	private static Flux<AgentEvent> events(Function<TurnListener, Mono<AgentResult>> turn) {
 		return Flux.create((sink) -> {
-			Disposable running = turn.apply(new EventEmitter(sink)).subscribe((result) -> sink.next(
-					result.isInterrupted() ? new AgentEvent.Interrupted(result) : new AgentEvent.Completed(result)),
-					(ex) -> {
-						sink.next(failed(ex));
-						sink.complete();
-					}, sink::complete);
+			BaseSubscriber<AgentResult> running = new BaseSubscriber<>() {
+
+				@Override
+				protected void hookOnNext(AgentResult result) {
+					sink.next(result.isInterrupted() ? new AgentEvent.Interrupted(result)
+							: new AgentEvent.Completed(result));
+				}
+
+				@Override
+				protected void hookOnError(Throwable ex) {
+					sink.next(failed(ex));
+					sink.complete();
+				}
+
+				@Override
+				protected void hookOnComplete() {
+					sink.complete();
+				}
+
+			};
+			// before the turn starts: a caller that cancels during a part of the turn that
+			// runs on the subscribing thread cancels it there, not after it ran to its end
 			sink.onDispose(running);
+			turn.apply(new EventEmitter(sink)).subscribe(running);
 		});
 	}
 

@@ -11,6 +11,8 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
@@ -19,6 +21,8 @@ import reactor.core.publisher.Mono;
  * loop.
  */
 final class Resumption {
+
+	private static final Logger logger = LoggerFactory.getLogger(Resumption.class);
 
 	private final DefaultAgent agent;
 
@@ -41,12 +45,21 @@ final class Resumption {
 						return Mono.error(new ResumeException(
 								"The paused turn of session '" + sessionId + "' is already being resumed"));
 					}
+					// a failed or cancelled resumption leaves the turn paused, to be resumed again;
+					// the store ignores the release once the turn was completed or paused anew
 					return this.store.load(sessionId)
 						.flatMap((history) -> continueTurn(request, pending, history, listener))
-						// a failed resumption leaves the turn paused, to be resumed again
-						.onErrorResume((ex) -> this.store.savePending(sessionId, pending).then(Mono.error(ex)));
+						.onErrorResume((ex) -> this.store.releasePending(sessionId, pending).then(Mono.error(ex)))
+						.doOnCancel(() -> release(sessionId, pending));
 				});
 			});
+	}
+
+	/** Give the turn back after a cancellation, which has no subscriber left to wait for it. */
+	private void release(String sessionId, PendingTurn pending) {
+		this.store.releasePending(sessionId, pending)
+			.subscribe(null, (ex) -> logger.warn("Could not give back the paused turn of session '{}' after its "
+					+ "resumption was cancelled; it stays claimed", sessionId, ex));
 	}
 
 	private void check(ResumeRequest request, PendingTurn pending) {
