@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  * What a streamed turn emits, in order: text deltas as the model writes, a
  * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call, a {@link UsageReported}
  * per model call, and finally exactly one {@link Completed}, {@link Interrupted} or
- * {@link Failed}.
+ * {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
+ * model response it has shown, because another answer replaces it.
  */
 public sealed interface AgentEvent {
 
@@ -29,6 +30,21 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "text";
+		}
+
+	}
+
+	/**
+	 * Discard the text deltas of the current model response received so far: a middleware
+	 * put another answer in place of the one being streamed (a fallback model after the
+	 * streamed one failed, a limit's final answer). The replacement follows as
+	 * {@link TextDelta}s, so the text after the last reset is the model response's answer.
+	 */
+	record TextReset() implements AgentEvent {
+
+		@Override
+		public String type() {
+			return "text_reset";
 		}
 
 	}

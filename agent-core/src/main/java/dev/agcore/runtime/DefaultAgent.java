@@ -202,9 +202,10 @@ final class DefaultAgent implements Agent {
 				turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options));
 		// middleware that rewrites model output (PII redaction) must see the text before the caller does
 		boolean liveText = listener.streaming() && !this.bufferText;
-		ChatResponse[] streamed = new ChatResponse[1];
+		// the text of this model response the caller has been shown
+		StringBuilder shown = new StringBuilder();
 		ModelCall innermost = listener.streaming()
-				? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE).doOnNext((r) -> streamed[0] = r)
+				? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE, shown)
 				: this::callModel;
 		ModelCall modelCall = this.middleware.isEmpty() ? innermost : this.middleware.wrapModelCall(turn, innermost);
 		return modelCall.call(chatRequest)
@@ -213,11 +214,16 @@ final class DefaultAgent implements Agent {
 			.flatMap((response) -> {
 			ChatResponse adjusted = this.middleware.afterModel(turn, chatRequest, response);
 			// text not streamed live, or an answer a wrapper put in place of the streamed one
-			// (a fallback model, a limit's final answer), is sent whole
-			boolean textSent = liveText && streamed[0] != null
-					&& streamed[0].message().text().equals(adjusted.message().text());
-			if (listener.streaming() && !textSent && !adjusted.message().text().isEmpty()) {
-				listener.onText(adjusted.message().text());
+			// (a fallback model, a limit's final answer), is sent whole, after telling the
+			// caller to discard what it was shown
+			String text = adjusted.message().text();
+			if (listener.streaming() && !shown.toString().equals(text)) {
+				if (shown.length() > 0) {
+					listener.onTextReset();
+				}
+				if (!text.isEmpty()) {
+					listener.onText(text);
+				}
 			}
 			if (!adjusted.usage().isEmpty()) {
 				listener.onUsage(adjusted.usage());
@@ -272,14 +278,23 @@ final class DefaultAgent implements Agent {
 		});
 	}
 
-	/** Stream the model call, forwarding text as it arrives; resolve to the whole response. */
-	private Mono<ChatResponse> streamModel(ChatRequest chatRequest, TurnListener listener) {
+	/**
+	 * Stream the model call, forwarding text as it arrives and adding it to what the caller
+	 * was shown; resolve to the whole response.
+	 */
+	private Mono<ChatResponse> streamModel(ChatRequest chatRequest, TurnListener listener, StringBuilder shown) {
 		return Mono.defer(() -> {
+			if (shown.length() > 0) {
+				// a wrapper calls the model again: the text of the earlier call is void
+				listener.onTextReset();
+				shown.setLength(0);
+			}
 			long start = System.nanoTime();
 			ChatResponseAccumulator accumulator = new ChatResponseAccumulator(this.model.providerName());
 			return this.model.stream(chatRequest).doOnNext((chunk) -> {
 				accumulator.add(chunk);
-				if (!chunk.textDelta().isEmpty()) {
+				if (!chunk.textDelta().isEmpty() && listener.streaming()) {
+					shown.append(chunk.textDelta());
 					listener.onText(chunk.textDelta());
 				}
 			}).then(Mono.fromCallable(accumulator::toResponse)).doOnSuccess((response) -> {
@@ -346,6 +361,11 @@ final class DefaultAgent implements Agent {
 		@Override
 		public void onText(String delta) {
 			this.sink.next(new AgentEvent.TextDelta(delta));
+		}
+
+		@Override
+		public void onTextReset() {
+			this.sink.next(new AgentEvent.TextReset());
 		}
 
 		@Override

@@ -21,6 +21,10 @@ interface TurnListener {
 	default void onText(String delta) {
 	}
 
+	/** The text sent for the current model response is void; a replacement follows. */
+	default void onTextReset() {
+	}
+
 	default void onUsage(Usage usage) {
 	}
 

@@ -15,7 +15,11 @@ import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
+import dev.agcore.middleware.AgentContext;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.testing.ScriptedChatModel;
@@ -246,6 +250,56 @@ class DefaultAgentTests {
 		AgentResult result = ((AgentEvent.Completed) events.get(events.size() - 1)).result();
 		assertThat(result.output()).isEqualTo("Sunny in Paris.");
 		assertThat(streamStore.load("s1").block()).isEqualTo(this.store.load("s1").block());
+	}
+
+	@Test
+	void streamResetsTextAWrapperReplacedSoTheTextShownIsTheAnswerStored() {
+		AgentMiddleware finalAnswer = new AgentMiddleware() {
+
+			@Override
+			public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
+				// like a limit's final answer: the streamed response is dropped for another one
+				return next.call(request).map((streamed) -> text("Stopped here."));
+			}
+
+		};
+		Agent agent = Agent.builder()
+			.name("a")
+			.model(ScriptedChatModel.replaying(text("A long streamed answer.")))
+			.conversationStore(this.store)
+			.middleware(finalAnswer)
+			.build();
+
+		List<AgentEvent> events = agent.stream(AgentRequest.of("s1", "hi")).collectList().block(Duration.ofSeconds(5));
+
+		assertThat(events).extracting(AgentEvent::type)
+			.containsExactly("text", "text", "text", "text", "text_reset", "text", "usage", "completed");
+		assertThat(events.get(5)).isEqualTo(new AgentEvent.TextDelta("Stopped here."));
+		assertThat(this.store.load("s1").block()).last().extracting(Message::text).isEqualTo("Stopped here.");
+	}
+
+	@Test
+	void streamResetsTheTextOfAModelCallAWrapperRepeats() {
+		AgentMiddleware twice = new AgentMiddleware() {
+
+			@Override
+			public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
+				return next.call(request).then(next.call(request));
+			}
+
+		};
+		Agent agent = Agent.builder()
+			.name("a")
+			.model(ScriptedChatModel.replaying(text("First try."), text("Second try.")))
+			.middleware(twice)
+			.build();
+
+		List<AgentEvent> events = agent.stream(AgentRequest.of("s1", "hi")).collectList().block(Duration.ofSeconds(5));
+
+		assertThat(events).extracting(AgentEvent::type)
+			.containsExactly("text", "text", "text_reset", "text", "text", "usage", "completed");
+		assertThat(events.subList(3, 5)).extracting((event) -> ((AgentEvent.TextDelta) event).text())
+			.containsExactly("Second ", "try.");
 	}
 
 	@Test

@@ -29,8 +29,9 @@ import reactor.core.publisher.Mono;
  * <p>
  * The request goes to a fallback without the per-request model override
  * ({@link ChatOptions#model()}), so each fallback uses its own model. Fallbacks are called
- * with {@link ChatModel#call}: on a streamed turn a fallback's answer arrives whole in the
- * final event rather than as text deltas. Put retries (a
+ * with {@link ChatModel#call}: on a streamed turn a fallback's answer arrives as one text
+ * event rather than as deltas, after a {@link dev.agcore.runtime.AgentEvent.TextReset} when
+ * the failed model had streamed some text. Put retries (a
  * {@link dev.agcore.resilience.RetryingChatModel}) inside: this middleware sees a failure
  * only once the primary model has given up.
  * <pre>

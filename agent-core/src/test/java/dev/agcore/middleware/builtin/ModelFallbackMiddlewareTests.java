@@ -3,8 +3,14 @@ package dev.agcore.middleware.builtin;
 import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
+import dev.agcore.model.ChatChunk;
+import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ContextLengthExceededException;
 import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.model.ModelRateLimitException;
@@ -16,6 +22,8 @@ import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -147,6 +155,42 @@ class ModelFallbackMiddlewareTests {
 	}
 
 	@Test
+	void textStreamedBeforeThePrimaryFailedIsResetBeforeTheFallbacksAnswer() {
+		ChatModel breaksMidway = new ChatModel() {
+
+			@Override
+			public Mono<ChatResponse> call(ChatRequest request) {
+				return Mono.error(new IllegalStateException("streamed only"));
+			}
+
+			@Override
+			public Flux<ChatChunk> stream(ChatRequest request) {
+				return Flux.just(ChatChunk.text("The answer "), ChatChunk.text("is "))
+					.concatWith(Flux.error(new ModelServerException("scripted", 503, "connection reset")));
+			}
+
+		};
+		ScriptedChatModel backup = ScriptedChatModel.answering((request) -> text("Backup answer."));
+		InMemoryConversationStore store = new InMemoryConversationStore();
+		Agent agent = Agent.builder()
+			.name("resilient")
+			.model(breaksMidway)
+			.conversationStore(store)
+			.middleware(ModelFallbackMiddleware.builder(backup).build())
+			.build();
+
+		List<AgentEvent> events = agent.stream(AgentRequest.of("s", "hi")).collectList().block(Duration.ofSeconds(5));
+
+		assertThat(events).extracting(AgentEvent::type)
+			.containsExactly("text", "text", "text_reset", "text", "usage", "completed");
+		assertThat(events.get(3)).isEqualTo(new AgentEvent.TextDelta("Backup answer."));
+		String shown = textAfterLastReset(events);
+		assertThat(shown).isEqualTo("Backup answer.")
+			.isEqualTo(((AgentEvent.Completed) events.get(events.size() - 1)).result().output());
+		assertThat(store.load("s").block()).last().extracting(Message::text).isEqualTo(shown);
+	}
+
+	@Test
 	void builderNeedsAtLeastOneFallback() {
 		assertThatIllegalArgumentException().isThrownBy(() -> ModelFallbackMiddleware.builder())
 			.withMessage("'fallbacks' must name at least one model");
@@ -154,6 +198,19 @@ class ModelFallbackMiddlewareTests {
 
 	private Agent agent(ModelFallbackMiddleware fallback) {
 		return Agent.builder().name("resilient").model(this.primary).middleware(fallback).build();
+	}
+
+	private static String textAfterLastReset(List<AgentEvent> events) {
+		StringBuilder text = new StringBuilder();
+		for (AgentEvent event : events) {
+			if (event instanceof AgentEvent.TextReset) {
+				text.setLength(0);
+			}
+			else if (event instanceof AgentEvent.TextDelta delta) {
+				text.append(delta.text());
+			}
+		}
+		return text.toString();
 	}
 
 	private double fallbacks(String from, String to) {

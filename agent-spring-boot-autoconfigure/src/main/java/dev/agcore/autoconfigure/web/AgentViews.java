@@ -38,6 +38,9 @@ final class AgentViews {
 		if (event instanceof AgentEvent.TextDelta text) {
 			return new TextView(text.text());
 		}
+		if (event instanceof AgentEvent.TextReset) {
+			return Map.of();
+		}
 		if (event instanceof AgentEvent.ToolCallStarted started) {
 			return new ToolCallView(started.id(), started.name(), started.arguments());
 		}

@@ -21,8 +21,10 @@ import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.middleware.builtin.LimitExceededException;
+import dev.agcore.middleware.builtin.ModelFallbackMiddleware;
 import dev.agcore.middleware.builtin.PiiDetectedException;
 import dev.agcore.middleware.builtin.PiiType;
+import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
@@ -479,6 +481,25 @@ class AgentWebAutoConfigurationTests {
 	}
 
 	@Test
+	void streamTellsTheClientToDiscardTextAFallbackReplaced() {
+		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
+			.withBean("resilient", Agent.class, () -> Agent.builder()
+				.name("resilient")
+				.model(new BreaksMidwayModel())
+				.middleware(ModelFallbackMiddleware.builder(ScriptedChatModel.replaying(ScriptedChatModel.text("Backup.")))
+					.build())
+				.build())
+			.run(withClient((client) -> {
+				List<ServerSentEvent<String>> events = streamEvents(client, "/agents/resilient/stream",
+						Map.of("sessionId", "s1", "message", "Hi"));
+				assertThat(events).extracting(ServerSentEvent::event)
+					.containsExactly("text", "text_reset", "text", "usage", "completed");
+				assertThat(json(events.get(1).data()).isEmpty()).isTrue();
+				assertThat(json(events.get(2).data()).get("text").asString()).isEqualTo("Backup.");
+			}));
+	}
+
+	@Test
 	void turnWaitingForApprovalIsReportedWithPendingCalls() {
 		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
 			.withUserConfiguration(ApprovalAgentConfiguration.class)
@@ -552,6 +573,22 @@ class AgentWebAutoConfigurationTests {
 				.tools(tools.all())
 				.conversationStore(conversationStore)
 				.build();
+		}
+
+	}
+
+	/** Streams a piece of an answer, then fails as a dropped connection would. */
+	static class BreaksMidwayModel implements ChatModel {
+
+		@Override
+		public Mono<ChatResponse> call(ChatRequest request) {
+			return Mono.error(new IllegalStateException("streamed only"));
+		}
+
+		@Override
+		public Flux<ChatChunk> stream(ChatRequest request) {
+			return Flux.just(ChatChunk.text("The answer "))
+				.concatWith(Flux.error(new ModelServerException("scripted", 503, "connection reset")));
 		}
 
 	}
