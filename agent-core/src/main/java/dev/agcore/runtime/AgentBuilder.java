@@ -35,6 +35,9 @@ public final class AgentBuilder {
 	/** Default time a tool may run. */
 	public static final Duration DEFAULT_TOOL_TIMEOUT = Duration.ofSeconds(30);
 
+	/** Default bound on the time one turn may run. */
+	public static final Duration DEFAULT_TURN_TIMEOUT = Duration.ofMinutes(5);
+
 	/** Default cap on the length of a tool result sent to the model, in characters (64 Ki). */
 	public static final int DEFAULT_MAX_TOOL_RESULT_LENGTH = ToolCallExecutor.DEFAULT_MAX_RESULT_LENGTH;
 
@@ -61,6 +64,8 @@ public final class AgentBuilder {
 	private int maxIterations = DEFAULT_MAX_ITERATIONS;
 
 	private Duration toolTimeout = DEFAULT_TOOL_TIMEOUT;
+
+	private Duration turnTimeout = DEFAULT_TURN_TIMEOUT;
 
 	private int maxToolCallsPerResponse = ToolBounds.DEFAULT_MAX_CALLS_PER_RESPONSE;
 
@@ -201,15 +206,6 @@ public final class AgentBuilder {
 		return this;
 	}
 
-	public AgentBuilder toolTimeout(Duration toolTimeout) {
-		Objects.requireNonNull(toolTimeout, "'toolTimeout' must not be null");
-		if (toolTimeout.isNegative() || toolTimeout.isZero()) {
-			throw new IllegalArgumentException("'toolTimeout' must be positive, was " + toolTimeout);
-		}
-		this.toolTimeout = toolTimeout;
-		return this;
-	}
-
 	/**
 	 * Where tool calls run. Tools are synchronous code that may block, so they never run
 	 * on an event loop nor on the caller's thread. Default: Reactor's bounded-elastic
@@ -221,6 +217,33 @@ public final class AgentBuilder {
 	 */
 	public AgentBuilder toolScheduler(Scheduler toolScheduler) {
 		this.toolScheduler = Objects.requireNonNull(toolScheduler, "'toolScheduler' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set how long one turn may run, from loading the conversation to its last model call
+	 * or tool, so a model that never answers cannot hold a caller for retries times
+	 * timeouts times iterations. A turn past it fails with a {@link TurnTimeoutException}
+	 * and stores nothing (a resumed turn waits for a decision again); storing a turn that
+	 * finished in time is never cut short.
+	 * @param turnTimeout a positive duration, 5 minutes by default
+	 * @return this builder
+	 */
+	public AgentBuilder turnTimeout(Duration turnTimeout) {
+		Objects.requireNonNull(turnTimeout, "'turnTimeout' must not be null");
+		if (turnTimeout.isNegative() || turnTimeout.isZero()) {
+			throw new IllegalArgumentException("'turnTimeout' must be positive, was " + turnTimeout);
+		}
+		this.turnTimeout = turnTimeout;
+		return this;
+	}
+
+	public AgentBuilder toolTimeout(Duration toolTimeout) {
+		Objects.requireNonNull(toolTimeout, "'toolTimeout' must not be null");
+		if (toolTimeout.isNegative() || toolTimeout.isZero()) {
+			throw new IllegalArgumentException("'toolTimeout' must be positive, was " + toolTimeout);
+		}
+		this.toolTimeout = toolTimeout;
 		return this;
 	}
 
@@ -280,7 +303,7 @@ public final class AgentBuilder {
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
-				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics);
+				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout);
 	}
 
 }

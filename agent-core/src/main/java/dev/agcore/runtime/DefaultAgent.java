@@ -1,5 +1,6 @@
 package dev.agcore.runtime;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -61,8 +62,11 @@ final class DefaultAgent implements Agent {
 
 	private final boolean bufferText;
 
+	private final Duration turnTimeout;
+
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
-			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics) {
+			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
+			Duration turnTimeout) {
 		this.name = name;
 		this.model = model;
 		this.systemPrompt = systemPrompt;
@@ -75,6 +79,7 @@ final class DefaultAgent implements Agent {
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
+		this.turnTimeout = turnTimeout;
 	}
 
 	@Override
@@ -124,22 +129,27 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return Mono.defer(() -> run(request, TurnListener.NONE));
+		return withinTurnTimeout(Mono.defer(() -> run(request, TurnListener.NONE)));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return events((listener) -> run(request, listener));
+		return events((listener) -> withinTurnTimeout(Mono.defer(() -> run(request, listener))));
 	}
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return Mono.defer(() -> this.resumption.resume(request, TurnListener.NONE));
+		return withinTurnTimeout(Mono.defer(() -> this.resumption.resume(request, TurnListener.NONE)));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return events((listener) -> this.resumption.resume(request, listener));
+		return events((listener) -> withinTurnTimeout(Mono.defer(() -> this.resumption.resume(request, listener))));
+	}
+
+	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
+	private Mono<AgentResult> withinTurnTimeout(Mono<AgentResult> turn) {
+		return TurnDeadline.bound(turn, this.name, this.turnTimeout);
 	}
 
 	/** Run a turn with a listener that turns what happens into events. */
@@ -190,7 +200,7 @@ final class DefaultAgent implements Agent {
 	/** Run model calls and tools until the turn finishes, then store it. */
 	Mono<AgentResult> loop(Turn turn, TurnListener listener) {
 		Mono<Void> steps = turn.isFinished() ? Mono.empty() : step(turn, listener);
-		return steps.then(Mono.defer(() -> finish(turn)));
+		return steps.then(TurnDeadline.finishing(Mono.defer(() -> finish(turn))));
 	}
 
 	private Mono<Void> step(Turn turn, TurnListener listener) {

@@ -212,6 +212,12 @@ public class AgentProperties {
 		private Duration toolTimeout = Duration.ofSeconds(30);
 
 		/**
+		 * Time one turn may run, model calls, retries and tools included, before it fails
+		 * with a TurnTimeoutException and stores nothing.
+		 */
+		private Duration turnTimeout = Duration.ofMinutes(5);
+
+		/**
 		 * Middleware of the agent: the middleware beans it uses and the built-ins it
 		 * switches on.
 		 */
@@ -284,6 +290,14 @@ public class AgentProperties {
 
 		public void setToolTimeout(Duration toolTimeout) {
 			this.toolTimeout = toolTimeout;
+		}
+
+		public Duration getTurnTimeout() {
+			return this.turnTimeout;
+		}
+
+		public void setTurnTimeout(Duration turnTimeout) {
+			this.turnTimeout = turnTimeout;
 		}
 
 		public MiddlewareProperties getMiddleware() {

@@ -122,6 +122,11 @@ final class ConfiguredAgentFactory {
 			throw new AgentConfigurationException(prefix + ".tool-timeout must be positive (was " + toolTimeout + ")",
 					"Set " + prefix + ".tool-timeout to how long a tool may run, e.g. 30s.");
 		}
+		Duration turnTimeout = spec.getTurnTimeout();
+		if (turnTimeout == null || turnTimeout.isNegative() || turnTimeout.isZero()) {
+			throw new AgentConfigurationException(prefix + ".turn-timeout must be positive (was " + turnTimeout + ")",
+					"Set " + prefix + ".turn-timeout to how long a turn may run, e.g. 5m.");
+		}
 		// middleware: beans and built-ins, see AgentMiddlewareFactory
 		List<AgentMiddleware> middleware = (this.middleware != null)
 				? this.middleware.create(name, spec.getMiddleware(), model) : List.of();
@@ -132,6 +137,7 @@ final class ConfiguredAgentFactory {
 			.systemPrompt(spec.getSystemPrompt())
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)
+			.turnTimeout(turnTimeout)
 			.maxToolCallsPerResponse(spec.getMaxToolCallsPerResponse())
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)

@@ -13,6 +13,7 @@ import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.ResumeException;
+import dev.agcore.runtime.TurnTimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -125,6 +126,9 @@ final class AgentHandler {
 		if (ex instanceof ModelException) {
 			logModelFailure(request, ex.getMessage());
 		}
+		if (ex instanceof TurnTimeoutException) {
+			logTurnTimeout(request, ex.getMessage());
+		}
 		return respond(failure.status(), failure.error(), failure.message());
 	}
 
@@ -161,7 +165,15 @@ final class AgentHandler {
 		if (ex instanceof ModelException) {
 			logModelFailure(request, ex.getMessage());
 		}
+		if (ex instanceof TurnTimeoutException) {
+			logTurnTimeout(request, ex.getMessage());
+		}
 		return new AgentEvent.Failed(ex.getClass().getSimpleName(), failure.message());
+	}
+
+	// no stack trace: it would show only the timer that ended the turn
+	private static void logTurnTimeout(ServerRequest request, @Nullable String message) {
+		logger.warn("Agent turn timed out for " + request.method() + " " + request.path() + ": " + message);
 	}
 
 	// the whole message, for the server log only (a connection failure's address is logged
@@ -196,6 +208,10 @@ final class AgentHandler {
 		if (ModelException.class.isAssignableFrom(type)) {
 			// the provider's own words help the caller; they hold no server internals
 			return modelError((message != null) ? message : provider + " failed");
+		}
+		if (TurnTimeoutException.class.isAssignableFrom(type)) {
+			// like a gateway whose upstream (the model, a tool) did not answer in time
+			return new Failure(HttpStatus.GATEWAY_TIMEOUT, "turn_timeout", text);
 		}
 		if (ResumeException.class.isAssignableFrom(type)) {
 			// e.g. a turn of this session waits for approval

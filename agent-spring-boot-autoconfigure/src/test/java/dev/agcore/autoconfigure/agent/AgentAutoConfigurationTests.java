@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.agcore.Tool;
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -17,12 +18,17 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
+import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.observation.MicrometerAgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
+import dev.agcore.runtime.TurnTimeoutException;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
@@ -33,6 +39,9 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
 
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.CustomScopeConfigurer;
@@ -298,6 +307,51 @@ class AgentAutoConfigurationTests {
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.hasMessage("agent.agents.x.tool-timeout must be positive (was PT0S)"));
+	}
+
+	@Test
+	void turnTimeoutDefaultsToFiveMinutes() {
+		this.contextRunner.withBean("myModel", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.withPropertyValues("agent.agents.x.max-iterations=3")
+			.run((context) -> assertThat(context.getBean(AgentProperties.class).getAgents().get("x").getTurnTimeout())
+				.isEqualTo(Duration.ofMinutes(5)));
+	}
+
+	@Test
+	void configuredTurnTimeoutBindsAndEndsATurnWhoseModelNeverAnswers() {
+		ChatModel silent = new ChatModel() {
+
+			@Override
+			public Mono<ChatResponse> call(ChatRequest request) {
+				return Mono.never();
+			}
+
+			@Override
+			public Flux<ChatChunk> stream(ChatRequest request) {
+				return Flux.never();
+			}
+
+		};
+		this.contextRunner.withBean("myModel", ChatModel.class, () -> silent)
+			.withPropertyValues("agent.agents.x.turn-timeout=200ms")
+			.run((context) -> {
+				assertThat(context.getBean(AgentProperties.class).getAgents().get("x").getTurnTimeout())
+					.isEqualTo(Duration.ofMillis(200));
+				Agent agent = context.getBean("x", Agent.class);
+				StepVerifier.create(agent.invoke(AgentRequest.of("s1", "hi")))
+					.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(TurnTimeoutException.class)
+						.hasMessageContaining("within its turn timeout of PT0.2S"))
+					.verify(Duration.ofSeconds(10));
+			});
+	}
+
+	@Test
+	void invalidTurnTimeoutFails() {
+		this.contextRunner.withBean("myModel", ChatModel.class, () -> ScriptedChatModel.replaying())
+			.withPropertyValues("agent.agents.x.turn-timeout=-1s")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("agent.agents.x.turn-timeout must be positive (was PT-1S)"));
 	}
 
 	@Test

@@ -461,6 +461,41 @@ class AgentWebAutoConfigurationTests {
 	}
 
 	@Test
+	void turnPastItsTimeoutIsGatewayTimeoutOnInvokeAndAnErrorEventOnStream() {
+		ChatModel silent = new ChatModel() {
+
+			@Override
+			public Mono<ChatResponse> call(ChatRequest request) {
+				return Mono.never();
+			}
+
+			@Override
+			public Flux<ChatChunk> stream(ChatRequest request) {
+				return Flux.never();
+			}
+
+		};
+		String message = "Agent 'assistant' did not finish the turn within its turn timeout of PT0.2S; "
+				+ "nothing was stored";
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> silent)
+			.withPropertyValues("agent.agents.assistant.turn-timeout=200ms")
+			.run(withClient((client) -> {
+				String body = postRaw(client, "/agents/assistant/invoke", "{\"sessionId\":\"s1\",\"message\":\"Hi\"}",
+						HttpStatus.GATEWAY_TIMEOUT);
+				assertThat(json(body).get("error").asString()).isEqualTo("turn_timeout");
+				assertThat(json(body).get("message").asString()).isEqualTo(message);
+				assertThat(streamEvents(client, "/agents/assistant/stream", Map.of("sessionId", "s2", "message", "Hi")))
+					.singleElement()
+					.satisfies((event) -> {
+						assertThat(event.event()).isEqualTo("error");
+						assertNoStackTrace(event.data());
+						assertThat(json(event.data()).get("error").asString()).isEqualTo("TurnTimeoutException");
+						assertThat(json(event.data()).get("message").asString()).isEqualTo(message);
+					});
+			}));
+	}
+
+	@Test
 	void agentStreamThatSignalsAnErrorEndsWithErrorEvent() {
 		this.contextRunner.withBean("scripted", ChatModel.class, AgentWebAutoConfigurationTests::weatherModel)
 			.withBean("broken", Agent.class, BrokenStreamAgent::new)

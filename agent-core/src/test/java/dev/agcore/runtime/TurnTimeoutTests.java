@@ -1,0 +1,187 @@
+package dev.agcore.runtime;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.PendingTurn;
+import dev.agcore.message.Message;
+import dev.agcore.message.ToolCall;
+import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
+import dev.agcore.model.ChatChunk;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.testing.ScriptedChatModel;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for the per-turn deadline, {@link AgentBuilder#turnTimeout}.
+ */
+class TurnTimeoutTests {
+
+	private static final Duration TURN_TIMEOUT = Duration.ofMillis(200);
+
+	private final InMemoryConversationStore store = new InMemoryConversationStore();
+
+	@Test
+	void turnOfAModelThatNeverAnswersFailsAfterTheTurnTimeoutAndStoresNothing() {
+		Agent agent = agent(new SilentModel()).build();
+
+		StepVerifier.create(agent.invoke(AgentRequest.of("s1", "hi")))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOfSatisfying(TurnTimeoutException.class,
+					(timeout) -> {
+						assertThat(timeout.agentName()).isEqualTo("patient");
+						assertThat(timeout.timeout()).isEqualTo(TURN_TIMEOUT);
+						assertThat(timeout).hasMessage("Agent 'patient' did not finish the turn within its turn "
+								+ "timeout of PT0.2S; nothing was stored");
+					}))
+			// generous: the point is that it ends at all
+			.verify(Duration.ofSeconds(10));
+		assertThat(this.store.load("s1").block()).isEmpty();
+	}
+
+	@Test
+	void streamedTurnPastItsTimeoutEndsWithAnErrorEvent() {
+		Agent agent = agent(new SilentModel()).build();
+
+		StepVerifier.create(agent.stream(AgentRequest.of("s1", "hi")))
+			.expectNext(new AgentEvent.Failed("TurnTimeoutException",
+					"Agent 'patient' did not finish the turn within its turn timeout of PT0.2S; nothing was stored"))
+			.expectComplete()
+			.verify(Duration.ofSeconds(10));
+		assertThat(this.store.load("s1").block()).isEmpty();
+	}
+
+	@Test
+	void resumedTurnPastItsTimeoutWaitsForADecisionAgain() {
+		Agent pausing = agent(ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "delete_file", "{}"))))
+			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
+			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
+			.build();
+		pausing.call("s1", "delete");
+		PendingTurn paused = this.store.loadPending("s1").block();
+		Agent silent = agent(new SilentModel()).tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
+			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
+			.build();
+
+		StepVerifier.create(silent.resume(ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve()))))
+			.expectError(TurnTimeoutException.class)
+			.verify(Duration.ofSeconds(10));
+
+		assertThat(this.store.loadPending("s1").block()).isEqualTo(paused);
+		assertThat(this.store.load("s1").block()).isEmpty();
+		AgentResult resumed = agent(ScriptedChatModel.replaying(text("Deleted.")))
+			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
+			.build()
+			.resume(ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve())))
+			.block(Duration.ofSeconds(5));
+		assertThat(resumed.output()).isEqualTo("Deleted.");
+	}
+
+	@Test
+	void storingATurnThatFinishedInTimeIsNotCutShort() {
+		Agent agent = Agent.builder()
+			.name("patient")
+			.model(ScriptedChatModel.replaying(text("Done.")))
+			.conversationStore(new SlowAppendStore(this.store, TURN_TIMEOUT.multipliedBy(3)))
+			.turnTimeout(TURN_TIMEOUT)
+			.build();
+
+		AgentResult result = agent.invoke(AgentRequest.of("s1", "hi")).block(Duration.ofSeconds(10));
+
+		assertThat(result.output()).isEqualTo("Done.");
+		assertThat(this.store.load("s1").block()).extracting(Message::text).containsExactly("hi", "Done.");
+	}
+
+	@Test
+	void turnTimeoutDefaultsToFiveMinutesAndMustBePositive() {
+		assertThat(AgentBuilder.DEFAULT_TURN_TIMEOUT).isEqualTo(Duration.ofMinutes(5));
+		assertThatIllegalArgumentException().isThrownBy(() -> Agent.builder().turnTimeout(Duration.ZERO))
+			.withMessage("'turnTimeout' must be positive, was PT0S");
+	}
+
+	private AgentBuilder agent(ChatModel model) {
+		return Agent.builder().name("patient").model(model).conversationStore(this.store).turnTimeout(TURN_TIMEOUT);
+	}
+
+	/** A provider that accepts the request and never answers. */
+	static final class SilentModel implements ChatModel {
+
+		@Override
+		public Mono<ChatResponse> call(ChatRequest request) {
+			return Mono.never();
+		}
+
+		@Override
+		public Flux<ChatChunk> stream(ChatRequest request) {
+			return Flux.never();
+		}
+
+	}
+
+	/** Delegates to a store, taking longer than the turn timeout to append. */
+	static final class SlowAppendStore implements ConversationStore {
+
+		private final ConversationStore delegate;
+
+		private final Duration delay;
+
+		SlowAppendStore(ConversationStore delegate, Duration delay) {
+			this.delegate = delegate;
+			this.delay = delay;
+		}
+
+		@Override
+		public Mono<List<Message>> load(String sessionId) {
+			return this.delegate.load(sessionId);
+		}
+
+		@Override
+		public Mono<Void> append(String sessionId, List<Message> messages) {
+			return Mono.delay(this.delay).then(this.delegate.append(sessionId, messages));
+		}
+
+		@Override
+		public Mono<PendingTurn> loadPending(String sessionId) {
+			return this.delegate.loadPending(sessionId);
+		}
+
+		@Override
+		public Mono<Void> savePending(String sessionId, PendingTurn pending) {
+			return this.delegate.savePending(sessionId, pending);
+		}
+
+		@Override
+		public Mono<Boolean> claimPending(String sessionId, PendingTurn expected) {
+			return this.delegate.claimPending(sessionId, expected);
+		}
+
+		@Override
+		public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
+			return this.delegate.releasePending(sessionId, claimed);
+		}
+
+		@Override
+		public Mono<Void> completePending(String sessionId, List<Message> messages) {
+			return this.delegate.completePending(sessionId, messages);
+		}
+
+		@Override
+		public Mono<Void> clear(String sessionId) {
+			return this.delegate.clear(sessionId);
+		}
+
+	}
+
+}
