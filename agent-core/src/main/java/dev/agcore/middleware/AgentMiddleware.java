@@ -1,6 +1,7 @@
 package dev.agcore.middleware;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
@@ -9,6 +10,7 @@ import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.tool.ToolCallback;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Intercepts an agent's lifecycle. Every method has a no-op default: override only the
@@ -22,15 +24,27 @@ import reactor.core.publisher.Mono;
  * afterAgent(messages)
  * </pre>
  * {@code before*} hooks run in registration order, {@code after*} hooks in reverse order,
- * and wrappers nest with the first registered outermost. The hooks are synchronous, for
- * simple code; the wrappers are reactive, so they can retry, delay or switch models
- * without blocking. A hook that throws fails the turn.
+ * and wrappers nest with the first registered outermost. A hook that throws fails the
+ * turn.
+ * <p>
+ * Each {@code before*}/{@code after*} hook comes in two forms. The synchronous one
+ * ({@link #beforeModel}) is the simple way: plain code that may block, such as reading a
+ * database. The reactive one ({@link #beforeModelAsync}) is for hooks that do I/O without
+ * blocking, such as calling a model; the loop calls only the reactive form, whose default
+ * runs the synchronous one. Override one of the two. The wrappers are reactive, so they
+ * can retry, delay or switch models without blocking.
+ * <p>
+ * Threads: no hook ever runs on an event-loop (non-blocking) thread. When the loop
+ * reaches a hook on such a thread (a model's response arrives on a Netty event loop, a
+ * reactive store answers there), the default reactive form runs the synchronous hook on
+ * {@link Schedulers#boundedElastic()}; otherwise it runs on the calling thread, with no
+ * thread switch. A reactive hook of your own must not block.
  */
 public interface AgentMiddleware {
 
 	/**
-	 * Called once at the start of a turn with the conversation: the stored history
-	 * followed by the new user message. Changes to the list are what the model sees and
+	 * Called once at the start of a turn, on a thread that may block, with the
+	 * conversation: the stored history followed by the new user message. Changes to the list are what the model sees and
 	 * what is stored; changing the history part replaces the stored history.
 	 * @param context the turn
 	 * @param messages the mutable conversation
@@ -39,8 +53,8 @@ public interface AgentMiddleware {
 	}
 
 	/**
-	 * Called once at the end of a successful turn with the conversation as it will be
-	 * stored. Changes to the list are stored.
+	 * Called once at the end of a successful turn, on a thread that may block, with the
+	 * conversation as it will be stored. Changes to the list are stored.
 	 * @param context the turn
 	 * @param messages the mutable conversation
 	 */
@@ -48,7 +62,7 @@ public interface AgentMiddleware {
 	}
 
 	/**
-	 * Called before each model call.
+	 * Called before each model call, on a thread that may block.
 	 * @param context the turn
 	 * @param request the request about to be sent
 	 * @return the request to send instead, or the same one
@@ -58,7 +72,7 @@ public interface AgentMiddleware {
 	}
 
 	/**
-	 * Called after each model call.
+	 * Called after each model call, on a thread that may block.
 	 * @param context the turn
 	 * @param request the request that was sent
 	 * @param response the response
@@ -66,6 +80,57 @@ public interface AgentMiddleware {
 	 */
 	default ChatResponse afterModel(AgentContext context, ChatRequest request, ChatResponse response) {
 		return response;
+	}
+
+	/**
+	 * The reactive form of {@link #beforeAgent}, which the loop calls. By default runs
+	 * {@link #beforeAgent}, off the event loop.
+	 * @param context the turn
+	 * @param messages the mutable conversation
+	 * @return completes when the hook is done
+	 */
+	default Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
+		return offEventLoop(() -> {
+			beforeAgent(context, messages);
+			return null;
+		});
+	}
+
+	/**
+	 * The reactive form of {@link #afterAgent}, which the loop calls. By default runs
+	 * {@link #afterAgent}, off the event loop.
+	 * @param context the turn
+	 * @param messages the mutable conversation
+	 * @return completes when the hook is done
+	 */
+	default Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
+		return offEventLoop(() -> {
+			afterAgent(context, messages);
+			return null;
+		});
+	}
+
+	/**
+	 * The reactive form of {@link #beforeModel}, which the loop calls. By default runs
+	 * {@link #beforeModel}, off the event loop.
+	 * @param context the turn
+	 * @param request the request about to be sent
+	 * @return the request to send instead, or the same one; never empty
+	 */
+	default Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
+		return offEventLoop(() -> beforeModel(context, request));
+	}
+
+	/**
+	 * The reactive form of {@link #afterModel}, which the loop calls. By default runs
+	 * {@link #afterModel}, off the event loop.
+	 * @param context the turn
+	 * @param request the request that was sent
+	 * @param response the response
+	 * @return the response to use instead, or the same one; never empty
+	 */
+	default Mono<ChatResponse> afterModelAsync(AgentContext context, ChatRequest request, ChatResponse response) {
+		return offEventLoop(() -> afterModel(context, request, response));
 	}
 
 	/**
@@ -116,6 +181,17 @@ public interface AgentMiddleware {
 	 */
 	default String name() {
 		return getClass().getSimpleName();
+	}
+
+	/**
+	 * Run synchronous user code where it may block: right here, unless this is an
+	 * event-loop thread, so the common case costs no thread switch.
+	 */
+	private static <T> Mono<T> offEventLoop(Callable<T> hook) {
+		return Mono.defer(() -> {
+			Mono<T> result = Mono.fromCallable(hook);
+			return Schedulers.isInNonBlockingThread() ? result.subscribeOn(Schedulers.boundedElastic()) : result;
+		});
 	}
 
 }

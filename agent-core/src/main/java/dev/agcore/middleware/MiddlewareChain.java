@@ -5,10 +5,14 @@ import java.util.List;
 import dev.agcore.message.Message;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
 
 /**
  * An ordered list of middleware, applied with the chain rules: {@code before*} in order,
- * {@code after*} in reverse, wrappers nested with the first outermost. Immutable.
+ * {@code after*} in reverse, wrappers nested with the first outermost. Hooks are composed
+ * through their reactive forms, so a hook that waits for I/O delays the next one without
+ * blocking a thread. Immutable.
  */
 public final class MiddlewareChain {
 
@@ -36,31 +40,64 @@ public final class MiddlewareChain {
 		return this.middlewares.isEmpty();
 	}
 
-	public void beforeAgent(AgentContext context, List<Message> messages) {
+	/**
+	 * Run the {@code beforeAgent} hooks in order, each after the previous one completed.
+	 * @param context the turn
+	 * @param messages the mutable conversation
+	 * @return completes when every hook is done
+	 */
+	public Mono<Void> beforeAgent(AgentContext context, List<Message> messages) {
+		Mono<Void> hooks = Mono.empty();
 		for (AgentMiddleware middleware : this.middlewares) {
-			middleware.beforeAgent(context, messages);
+			hooks = hooks.then(Mono.defer(() -> middleware.beforeAgentAsync(context, messages)));
 		}
+		return hooks;
 	}
 
-	public void afterAgent(AgentContext context, List<Message> messages) {
+	/**
+	 * Run the {@code afterAgent} hooks in reverse order, each after the previous one
+	 * completed.
+	 * @param context the turn
+	 * @param messages the mutable conversation
+	 * @return completes when every hook is done
+	 */
+	public Mono<Void> afterAgent(AgentContext context, List<Message> messages) {
+		Mono<Void> hooks = Mono.empty();
 		for (int i = this.middlewares.size() - 1; i >= 0; i--) {
-			this.middlewares.get(i).afterAgent(context, messages);
+			AgentMiddleware middleware = this.middlewares.get(i);
+			hooks = hooks.then(Mono.defer(() -> middleware.afterAgentAsync(context, messages)));
 		}
+		return hooks;
 	}
 
-	public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
-		ChatRequest current = request;
+	/**
+	 * Pass the request through the {@code beforeModel} hooks in order.
+	 * @param context the turn
+	 * @param request the request the loop built
+	 * @return the request to send
+	 */
+	public Mono<ChatRequest> beforeModel(AgentContext context, ChatRequest request) {
+		Mono<ChatRequest> current = Mono.just(request);
 		for (AgentMiddleware middleware : this.middlewares) {
-			current = requireResult(middleware.beforeModel(context, current), middleware, "beforeModel");
+			current = current.flatMap((previous) -> required(middleware.beforeModelAsync(context, previous), middleware,
+					"beforeModel"));
 		}
 		return current;
 	}
 
-	public ChatResponse afterModel(AgentContext context, ChatRequest request, ChatResponse response) {
-		ChatResponse current = response;
+	/**
+	 * Pass the response through the {@code afterModel} hooks in reverse order.
+	 * @param context the turn
+	 * @param request the request that was sent
+	 * @param response the model's response
+	 * @return the response to use
+	 */
+	public Mono<ChatResponse> afterModel(AgentContext context, ChatRequest request, ChatResponse response) {
+		Mono<ChatResponse> current = Mono.just(response);
 		for (int i = this.middlewares.size() - 1; i >= 0; i--) {
 			AgentMiddleware middleware = this.middlewares.get(i);
-			current = requireResult(middleware.afterModel(context, request, current), middleware, "afterModel");
+			current = current.flatMap((previous) -> required(middleware.afterModelAsync(context, request, previous),
+					middleware, "afterModel"));
 		}
 		return current;
 	}
@@ -98,11 +135,14 @@ public final class MiddlewareChain {
 		return handler;
 	}
 
-	private static <T> T requireResult(T result, AgentMiddleware middleware, String hook) {
+	private static <T> Mono<T> required(@Nullable Mono<T> result, AgentMiddleware middleware, String hook) {
 		if (result == null) {
-			throw new MiddlewareException("Middleware '" + middleware.name() + "' returned null from " + hook);
+			return Mono.error(new MiddlewareException("Middleware '" + middleware.name() + "' returned null from " + hook
+					+ "Async"));
 		}
-		return result;
+		// a synchronous hook that returned null gives an empty Mono
+		return result.switchIfEmpty(Mono.error(() -> new MiddlewareException(
+				"Middleware '" + middleware.name() + "' returned null from " + hook)));
 	}
 
 }

@@ -191,9 +191,10 @@ final class DefaultAgent implements Agent {
 			.switchIfEmpty(this.store.load(sessionId))
 			.flatMap((history) -> {
 				Turn turn = new Turn(this.name, request, history, this.toolRunner.store());
-				this.middleware.beforeAgent(turn, turn.messages());
-				turn.markTurnStart();
-				return loop(turn, listener);
+				return this.middleware.beforeAgent(turn, turn.messages()).then(Mono.defer(() -> {
+					turn.markTurnStart();
+					return loop(turn, listener);
+				}));
 			});
 	}
 
@@ -208,8 +209,11 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		ChatRequest chatRequest = this.middleware.beforeModel(turn,
-				turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options));
+		return this.middleware.beforeModel(turn, turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options))
+			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
+	}
+
+	private Mono<Void> step(Turn turn, ChatRequest chatRequest, TurnListener listener) {
 		// middleware that rewrites model output (PII redaction) must see the text before the caller does
 		boolean liveText = listener.streaming() && !this.bufferText;
 		// the text of this model response the caller has been shown
@@ -221,8 +225,8 @@ final class DefaultAgent implements Agent {
 		return modelCall.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
 					"A wrapModelCall middleware of agent '" + this.name + "' completed without a response")))
-			.flatMap((response) -> {
-			ChatResponse adjusted = this.middleware.afterModel(turn, chatRequest, response);
+			.flatMap((response) -> this.middleware.afterModel(turn, chatRequest, response))
+			.flatMap((adjusted) -> {
 			// text not streamed live, or an answer a wrapper put in place of the streamed one
 			// (a fallback model, a limit's final answer), is sent whole, after telling the
 			// caller to discard what it was shown
@@ -318,7 +322,10 @@ final class DefaultAgent implements Agent {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
 			return this.store.savePending(turn.sessionId(), turn.toPending()).thenReturn(turn.result());
 		}
-		this.middleware.afterAgent(turn, turn.messages());
+		return this.middleware.afterAgent(turn, turn.messages()).then(Mono.defer(() -> store(turn)));
+	}
+
+	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
 		String sessionId = turn.sessionId();

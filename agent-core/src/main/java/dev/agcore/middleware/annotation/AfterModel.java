@@ -8,7 +8,12 @@ import java.lang.annotation.Target;
 
 /**
  * Makes a bean method a middleware hook. Signature:
- * {@code ChatResponse name([AgentContext,] ChatRequest request, ChatResponse response)}: runs after each model call; returns the response to use.
+ * {@code ChatResponse name([AgentContext,] ChatRequest request, ChatResponse response)} or
+ * the same returning {@code Mono<ChatResponse>}: runs after each model call; returns the
+ * response to use.
+ * A method that returns a {@code Mono} is the hook's reactive form: it may do I/O without
+ * blocking, must not block, and is called on whatever thread the loop is on; any other
+ * method runs on a thread that may block, never on an event loop.
  * A method with another signature fails at startup.
  *
  * @see dev.agcore.middleware.AgentMiddleware

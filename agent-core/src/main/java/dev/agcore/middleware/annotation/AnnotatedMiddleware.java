@@ -69,7 +69,10 @@ public final class AnnotatedMiddleware {
 				invocable.setAccessible(true);
 			}
 			String name = source + "#" + method.getName();
-			middleware.add(adapt(hook, new Invoker(bean, invocable, name, takesContext(hook, method)), name));
+			boolean context = takesContext(hook, method);
+			Invoker invoker = new Invoker(bean, invocable, name, context);
+			middleware.add(Mono.class.isAssignableFrom(method.getReturnType()) ? adaptReactive(hook, invoker, name)
+					: adapt(hook, invoker, name));
 		}
 		return middleware;
 	}
@@ -107,15 +110,18 @@ public final class AnnotatedMiddleware {
 		Type[] rest = context ? java.util.Arrays.copyOfRange(params, 1, params.length) : params;
 		Type returns = method.getGenericReturnType();
 		boolean ok = switch (hook.getSimpleName()) {
-			case "BeforeAgent", "AfterAgent" -> rest.length == 1 && isMessageList(rest[0]) && returns == void.class;
-			case "BeforeModel" -> rest.length == 1 && rest[0] == ChatRequest.class && returns == ChatRequest.class;
+			case "BeforeAgent", "AfterAgent" -> rest.length == 1 && isMessageList(rest[0])
+					&& (returns == void.class || isMonoOf(returns, Void.class));
+			case "BeforeModel" -> rest.length == 1 && rest[0] == ChatRequest.class
+					&& (returns == ChatRequest.class || isMonoOf(returns, ChatRequest.class));
 			case "AfterModel" -> rest.length == 2 && rest[0] == ChatRequest.class && rest[1] == ChatResponse.class
-					&& returns == ChatResponse.class;
+					&& (returns == ChatResponse.class || isMonoOf(returns, ChatResponse.class));
 			case "WrapModelCall" -> rest.length == 2 && rest[0] == ChatRequest.class && rest[1] == ModelCall.class
 					&& isMonoOf(returns, ChatResponse.class);
 			case "WrapToolCall" -> rest.length == 2 && rest[0] == ToolCall.class && rest[1] == ToolCallHandler.class
 					&& isMonoOf(returns, ToolResultMessage.class);
-			case "DynamicPrompt" -> rest.length == 1 && isMessageList(rest[0]) && returns == String.class;
+			case "DynamicPrompt" -> rest.length == 1 && isMessageList(rest[0])
+					&& (returns == String.class || isMonoOf(returns, String.class));
 			default -> false;
 		};
 		if (!ok) {
@@ -127,12 +133,13 @@ public final class AnnotatedMiddleware {
 
 	private static String expected(Class<? extends Annotation> hook) {
 		return switch (hook.getSimpleName()) {
-			case "BeforeAgent", "AfterAgent" -> "void name([AgentContext context,] List<Message> messages)";
-			case "BeforeModel" -> "ChatRequest name([AgentContext context,] ChatRequest request)";
-			case "AfterModel" -> "ChatResponse name([AgentContext context,] ChatRequest request, ChatResponse response)";
+			case "BeforeAgent", "AfterAgent" -> "void or Mono<Void> name([AgentContext context,] List<Message> messages)";
+			case "BeforeModel" -> "ChatRequest or Mono<ChatRequest> name([AgentContext context,] ChatRequest request)";
+			case "AfterModel" -> "ChatResponse or Mono<ChatResponse> name([AgentContext context,] ChatRequest request, "
+					+ "ChatResponse response)";
 			case "WrapModelCall" -> "Mono<ChatResponse> name([AgentContext context,] ChatRequest request, ModelCall next)";
 			case "WrapToolCall" -> "Mono<ToolResultMessage> name([AgentContext context,] ToolCall call, ToolCallHandler next)";
-			default -> "String name([AgentContext context,] List<Message> messages)";
+			default -> "String or Mono<String> name([AgentContext context,] List<Message> messages)";
 		};
 	}
 
@@ -192,24 +199,89 @@ public final class AnnotatedMiddleware {
 			default -> new Named(name) {
 				@Override
 				public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
-					List<Message> messages = request.messages();
-					boolean hasSystem = !messages.isEmpty() && messages.get(0) instanceof SystemMessage;
-					List<Message> conversation = hasSystem ? messages.subList(1, messages.size()) : messages;
-					String prompt = (String) invoker.invoke(context, conversation);
-					if (prompt == null || prompt.isEmpty()) {
-						return hasSystem ? new ChatRequest(conversation, request.tools(), request.options()) : request;
-					}
-					List<Message> withPrompt = new ArrayList<>(conversation.size() + 1);
-					withPrompt.add(new SystemMessage(prompt));
-					withPrompt.addAll(conversation);
-					return new ChatRequest(withPrompt, request.tools(), request.options());
+					return withPrompt(request, (String) invoker.invoke(context, conversation(request)));
 				}
 			};
 		};
 	}
 
+	/**
+	 * Adapt a method that returns a {@code Mono}: it overrides the reactive form of the
+	 * hook, is called on whatever thread the loop is on, and must not block.
+	 */
+	@SuppressWarnings("unchecked")
+	private static AgentMiddleware adaptReactive(Class<? extends Annotation> hook, Invoker invoker, String name) {
+		return switch (hook.getSimpleName()) {
+			case "BeforeAgent" -> new Named(name) {
+				@Override
+				public Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
+					return invoker.invokeReactive(context, messages);
+				}
+			};
+			case "AfterAgent" -> new Named(name) {
+				@Override
+				public Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
+					return invoker.invokeReactive(context, messages);
+				}
+			};
+			case "BeforeModel" -> new Named(name) {
+				@Override
+				public Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
+					return invoker.invokeReactive(context, request);
+				}
+			};
+			case "AfterModel" -> new Named(name) {
+				@Override
+				public Mono<ChatResponse> afterModelAsync(AgentContext context, ChatRequest request,
+						ChatResponse response) {
+					return invoker.invokeReactive(context, request, response);
+				}
+			};
+			case "DynamicPrompt" -> new Named(name) {
+				@Override
+				public Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
+					return invoker.<String>invokeReactive(context, conversation(request))
+						.defaultIfEmpty("")
+						.map((prompt) -> withPrompt(request, prompt));
+				}
+			};
+			default -> adapt(hook, invoker, name);
+		};
+	}
+
+	/** The request's messages without its system prompt. */
+	private static List<Message> conversation(ChatRequest request) {
+		List<Message> messages = request.messages();
+		boolean hasSystem = !messages.isEmpty() && messages.get(0) instanceof SystemMessage;
+		return hasSystem ? messages.subList(1, messages.size()) : messages;
+	}
+
+	/** The request with the prompt as its system prompt; without one when the prompt is empty. */
+	private static ChatRequest withPrompt(ChatRequest request, @Nullable String prompt) {
+		List<Message> conversation = conversation(request);
+		if (prompt == null || prompt.isEmpty()) {
+			return (conversation.size() == request.messages().size()) ? request
+					: new ChatRequest(conversation, request.tools(), request.options());
+		}
+		List<Message> withPrompt = new ArrayList<>(conversation.size() + 1);
+		withPrompt.add(new SystemMessage(prompt));
+		withPrompt.addAll(conversation);
+		return new ChatRequest(withPrompt, request.tools(), request.options());
+	}
+
 	/** Calls one hook method, passing the context when the method takes it. */
 	private record Invoker(Object bean, Method method, String name, boolean takesContext) {
+
+		@SuppressWarnings("unchecked")
+		<T> Mono<T> invokeReactive(AgentContext context, Object... args) {
+			return Mono.defer(() -> {
+				Mono<T> result = (Mono<T>) invoke(context, args);
+				if (result == null) {
+					throw new MiddlewareException("Middleware " + this.name + " returned null instead of a Mono");
+				}
+				return result;
+			});
+		}
 
 		@Nullable Object invoke(AgentContext context, Object... args) {
 			Object[] actual = args;

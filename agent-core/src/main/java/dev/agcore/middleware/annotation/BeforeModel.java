@@ -8,7 +8,11 @@ import java.lang.annotation.Target;
 
 /**
  * Makes a bean method a middleware hook. Signature:
- * {@code ChatRequest name([AgentContext,] ChatRequest request)}: runs before each model call; returns the request to send.
+ * {@code ChatRequest name([AgentContext,] ChatRequest request)} or the same returning
+ * {@code Mono<ChatRequest>}: runs before each model call; returns the request to send.
+ * A method that returns a {@code Mono} is the hook's reactive form: it may do I/O without
+ * blocking, must not block, and is called on whatever thread the loop is on; any other
+ * method runs on a thread that may block, never on an event loop.
  * A method with another signature fails at startup.
  *
  * @see dev.agcore.middleware.AgentMiddleware

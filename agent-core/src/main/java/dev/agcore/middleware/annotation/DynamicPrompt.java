@@ -8,7 +8,12 @@ import java.lang.annotation.Target;
 
 /**
  * Makes a bean method a middleware hook. Signature:
- * {@code String name([AgentContext,] List<Message> messages)}: computes the system prompt before each model call from the conversation; a plain synchronous method.
+ * {@code String name([AgentContext,] List<Message> messages)} or the same returning
+ * {@code Mono<String>}: computes the system prompt before each model call from the
+ * conversation; an empty prompt removes it.
+ * A method that returns a {@code Mono} is the hook's reactive form: it may do I/O without
+ * blocking, must not block, and is called on whatever thread the loop is on; any other
+ * method runs on a thread that may block, never on an event loop.
  * A method with another signature fails at startup.
  *
  * @see dev.agcore.middleware.AgentMiddleware

@@ -100,6 +100,30 @@ public final class ObservedMiddleware implements AgentMiddleware {
 	}
 
 	@Override
+	public Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
+		record(context, Hook.BEFORE_AGENT);
+		return this.delegate.beforeAgentAsync(context, messages);
+	}
+
+	@Override
+	public Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
+		record(context, Hook.AFTER_AGENT);
+		return this.delegate.afterAgentAsync(context, messages);
+	}
+
+	@Override
+	public Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
+		record(context, Hook.BEFORE_MODEL);
+		return this.delegate.beforeModelAsync(context, request);
+	}
+
+	@Override
+	public Mono<ChatResponse> afterModelAsync(AgentContext context, ChatRequest request, ChatResponse response) {
+		record(context, Hook.AFTER_MODEL);
+		return this.delegate.afterModelAsync(context, request, response);
+	}
+
+	@Override
 	public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
 		record(context, Hook.WRAP_MODEL_CALL);
 		return this.delegate.wrapModelCall(context, request, next);
@@ -137,7 +161,10 @@ public final class ObservedMiddleware implements AgentMiddleware {
 		Set<Hook> hooks = EnumSet.noneOf(Hook.class);
 		for (Hook hook : Hook.values()) {
 			try {
-				if (type.getMethod(hook.method, hook.parameters).getDeclaringClass() != AgentMiddleware.class) {
+				// either form of a before/after hook counts
+				if (type.getMethod(hook.method, hook.parameters).getDeclaringClass() != AgentMiddleware.class
+						|| (hook.reactive && type.getMethod(hook.method + "Async", hook.parameters)
+							.getDeclaringClass() != AgentMiddleware.class)) {
 					hooks.add(hook);
 				}
 			}
@@ -155,27 +182,33 @@ public final class ObservedMiddleware implements AgentMiddleware {
 
 	private enum Hook {
 
-		BEFORE_AGENT("before_agent", "beforeAgent", AgentContext.class, List.class),
+		BEFORE_AGENT("before_agent", "beforeAgent", true, AgentContext.class, List.class),
 
-		AFTER_AGENT("after_agent", "afterAgent", AgentContext.class, List.class),
+		AFTER_AGENT("after_agent", "afterAgent", true, AgentContext.class, List.class),
 
-		BEFORE_MODEL("before_model", "beforeModel", AgentContext.class, ChatRequest.class),
+		BEFORE_MODEL("before_model", "beforeModel", true, AgentContext.class, ChatRequest.class),
 
-		AFTER_MODEL("after_model", "afterModel", AgentContext.class, ChatRequest.class, ChatResponse.class),
+		AFTER_MODEL("after_model", "afterModel", true, AgentContext.class, ChatRequest.class, ChatResponse.class),
 
-		WRAP_MODEL_CALL("wrap_model_call", "wrapModelCall", AgentContext.class, ChatRequest.class, ModelCall.class),
+		WRAP_MODEL_CALL("wrap_model_call", "wrapModelCall", false, AgentContext.class, ChatRequest.class,
+				ModelCall.class),
 
-		WRAP_TOOL_CALL("wrap_tool_call", "wrapToolCall", AgentContext.class, ToolCall.class, ToolCallHandler.class);
+		WRAP_TOOL_CALL("wrap_tool_call", "wrapToolCall", false, AgentContext.class, ToolCall.class,
+				ToolCallHandler.class);
 
 		private final String tag;
 
 		private final String method;
 
+		/** Whether the hook also has a reactive form, {@code <method>Async}. */
+		private final boolean reactive;
+
 		private final Class<?>[] parameters;
 
-		Hook(String tag, String method, Class<?>... parameters) {
+		Hook(String tag, String method, boolean reactive, Class<?>... parameters) {
 			this.tag = tag;
 			this.method = method;
+			this.reactive = reactive;
 			this.parameters = parameters;
 		}
 
