@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import dev.agcore.json.AgentJson;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,6 +69,20 @@ public class KeyValueNamespace {
 	public <T> Optional<T> get(String key, Class<T> type) {
 		Objects.requireNonNull(type, "'type' must not be null");
 		return get(key).map((value) -> this.mapper.treeToValue(value, type));
+	}
+
+	/**
+	 * Read a value converted to a type, without blocking: for middleware, whose reactive
+	 * hooks may run on an event loop.
+	 * @param <T> the type
+	 * @param key the key
+	 * @param type the type
+	 * @return the value, or empty
+	 */
+	public <T> Mono<T> getAsync(String key, Class<T> type) {
+		Objects.requireNonNull(type, "'type' must not be null");
+		return this.store.get(this.namespace, requireText(key, "key"))
+			.map((value) -> this.mapper.treeToValue(value, type));
 	}
 
 	/**

@@ -12,15 +12,12 @@ import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
-import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatRequest;
-import dev.agcore.model.ChatResponse;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.typed.TypedTool;
 import dev.agcore.tool.typed.TypedTools;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Gives the agent a to-do list for multi-step work: a {@code write_todos} tool that
@@ -43,15 +40,16 @@ public final class TodoListMiddleware implements AgentMiddleware {
 	}
 
 	/**
-	 * Show the current list to the model. Done around the model call rather than in
-	 * {@code beforeModel}: the session memory is read synchronously, which must not happen
-	 * on an event-loop thread, and by then every {@code @DynamicPrompt} has set the prompt.
+	 * Show the current list to the model. Reads the session memory without blocking, so
+	 * no thread waits for a networked store.
 	 */
 	@Override
-	public Mono<ChatResponse> wrapModelCall(AgentContext context, ChatRequest request, ModelCall next) {
-		Mono<ChatRequest> withList = Mono.fromCallable(() -> withList(request, todos(context)));
-		return Mono.defer(() -> Schedulers.isInNonBlockingThread() ? withList.subscribeOn(Schedulers.boundedElastic())
-				: withList).flatMap(next::call);
+	public Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
+		return context.memory()
+			.getAsync(MEMORY_KEY, Todos.class)
+			.map(Todos::todos)
+			.defaultIfEmpty(List.of())
+			.map((todos) -> withList(request, todos));
 	}
 
 	private static ChatRequest withList(ChatRequest request, List<Todo> todos) {

@@ -40,6 +40,17 @@ class ObservedMiddlewareTests {
 	}
 
 	@Test
+	void countsAndRunsReactiveHooks() {
+		TodoListMiddleware todos = new TodoListMiddleware();
+		Agent agent = agent(ObservedMiddleware.observe(List.of(todos), this.registry));
+
+		agent.call("s", "go");
+
+		assertThat(this.model.requests().get(0).messages().get(0).text()).startsWith("To-do list: empty.");
+		assertThat(count("before_model", "todo-list")).isEqualTo(2);
+	}
+
+	@Test
 	void namesBuiltInMiddlewareByItsClassAndKeepsItsBehaviour() {
 		ModelCallLimitMiddleware limit = ModelCallLimitMiddleware.builder().perTurn(1).build();
 		ObservedMiddleware observed = new ObservedMiddleware(limit, this.registry);

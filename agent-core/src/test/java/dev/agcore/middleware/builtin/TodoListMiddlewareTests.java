@@ -2,12 +2,16 @@ package dev.agcore.middleware.builtin;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
+import dev.agcore.middleware.AgentContext;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.model.ChatRequest;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
@@ -46,6 +50,28 @@ class TodoListMiddlewareTests {
 				+ "- [completed] Book flight\n- [in_progress] Book hotel";
 		assertThat(systemPrompt(model.requests().get(1).messages())).isEqualTo(expected);
 		assertThat(systemPrompt(model.requests().get(2).messages())).as("the list outlives the turn").isEqualTo(expected);
+	}
+
+	@Test
+	void listIsAddedByBeforeModelSoLaterHooksSeeTheRequestTheModelGets() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("ok"));
+		List<String> seen = new CopyOnWriteArrayList<>();
+		AgentMiddleware later = new AgentMiddleware() {
+
+			@Override
+			public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
+				seen.add(systemPrompt(request.messages()));
+				return request;
+			}
+
+		};
+		Agent agent = Agent.builder().name("planner").model(model).systemPrompt("Plan trips.")
+			.middleware(new TodoListMiddleware()).middleware(later).build();
+
+		agent.call("s1", "go");
+
+		assertThat(seen).singleElement().asString().startsWith("Plan trips.\n\nTo-do list: empty.");
+		assertThat(systemPrompt(model.requests().get(0).messages())).isEqualTo(seen.get(0));
 	}
 
 	@Test
