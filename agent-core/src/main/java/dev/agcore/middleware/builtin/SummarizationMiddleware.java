@@ -1,9 +1,7 @@
 package dev.agcore.middleware.builtin;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,16 +27,18 @@ import reactor.core.publisher.Mono;
  * The cut never separates an assistant message that calls tools from the results of those
  * calls: it moves back to before that message.
  * <p>
- * Summaries are written on the reactive model-call path (the synchronous
- * {@code beforeAgent} hook must not block on a model), so they work in two steps: the
- * request that crossed the threshold is sent with the summary at once, and the session's
- * stored conversation is rewritten at the start of its next turn, when the stored history
- * still begins with exactly the summarized messages. Until then the summary is kept in
- * this middleware, in memory, for at most {@link Builder#maxSessions(int)} sessions; a
- * summary lost on restart is simply written again.
+ * Summaries are written reactively, without blocking a thread, and shrink the session's
+ * stored conversation in the same turn: at the start of a turn ({@code beforeAgent}) when
+ * the history and the new message are already over the threshold, and before a model call
+ * ({@code wrapModelCall}) when the turn's own messages (tool results) push the request over
+ * it; such a summary is sent at once, reused by the turn's later calls, and put into the
+ * stored conversation when the turn ends ({@code afterAgent}). A turn that fails, or pauses
+ * for approval, leaves the stored history as it was; the summary is written again when
+ * needed.
  * <p>
  * The summary is a user message starting with {@value #SUMMARY_PREFIX}. If the
- * summarizing model fails, the request goes on unsummarized and a warning is logged.
+ * summarizing model fails, the turn goes on unsummarized, with no further attempt, and a
+ * warning is logged.
  * <pre>
  * agent.middleware(SummarizationMiddleware.builder(cheapModel).triggerTokens(60_000).keepMessages(12).build());
  * </pre>
@@ -75,8 +75,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 
 	private final String turnKey;
 
-	/** Summaries not yet applied to the stored history, by session. */
-	private final Map<String, Summary> pending;
+	private final String failedKey;
 
 	private SummarizationMiddleware(Builder builder) {
 		this.model = builder.model;
@@ -87,15 +86,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		String key = SummarizationMiddleware.class.getName() + "#" + instances.incrementAndGet();
 		this.liveKey = key + ".conversation";
 		this.turnKey = key + ".summary";
-		int maxSessions = builder.maxSessions;
-		this.pending = new LinkedHashMap<>(16, 0.75f, true) {
-
-			@Override
-			protected boolean removeEldestEntry(Map.Entry<String, Summary> eldest) {
-				return size() > maxSessions;
-			}
-
-		};
+		this.failedKey = key + ".failed";
 	}
 
 	/**
@@ -107,19 +98,47 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		return new Builder(model);
 	}
 
+	/**
+	 * Summarize the older part of a conversation that is already over the threshold, in
+	 * the conversation itself, so the turn starts short and the store shrinks with it.
+	 */
 	@Override
-	public void beforeAgent(AgentContext context, List<Message> messages) {
-		// the live conversation, so that summaries can be matched against what is stored
-		context.attributes().put(this.liveKey, messages);
-		Summary summary;
-		synchronized (this.pending) {
-			summary = this.pending.remove(context.sessionId());
-		}
-		if (summary != null && summary.isPrefixOf(messages)) {
-			List<Message> summarized = messages.subList(0, summary.count());
-			summarized.clear();
-			summarized.add(summary.message());
-		}
+	public Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
+		return Mono.defer(() -> {
+			// the live conversation, so that summaries can be matched against what is stored
+			context.attributes().put(this.liveKey, messages);
+			if (this.estimator.estimate(messages) <= this.triggerTokens) {
+				return Mono.empty();
+			}
+			int cut = cutPoint(messages);
+			if (cut < 2) {
+				return Mono.empty();
+			}
+			return summarize(messages.subList(0, cut)).doOnNext((text) -> {
+				List<Message> summarized = messages.subList(0, cut);
+				summarized.clear();
+				summarized.add(summaryMessage(text));
+			}).onErrorResume((ex) -> {
+				failed(context, ex);
+				return Mono.empty();
+			}).then();
+		});
+	}
+
+	/**
+	 * Put a summary written during the turn into the conversation that is stored, when the
+	 * conversation still begins with the summarized messages.
+	 */
+	@Override
+	public Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
+		return Mono.fromRunnable(() -> {
+			Summary summary = (Summary) context.attributes().get(this.turnKey);
+			if (summary != null && summary.isPrefixOf(messages)) {
+				List<Message> summarized = messages.subList(0, summary.count());
+				summarized.clear();
+				summarized.add(summary.message());
+			}
+		});
 	}
 
 	@Override
@@ -135,7 +154,8 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			List<Message> current = reapplied ? replacePrefix(conversation, earlier.count(), earlier.message())
 					: conversation;
 			ChatRequest effective = reapplied ? withConversation(request, head, current) : request;
-			if (this.estimator.estimate(effective.messages()) <= this.triggerTokens) {
+			if (context.attributes().containsKey(this.failedKey)
+					|| this.estimator.estimate(effective.messages()) <= this.triggerTokens) {
 				return next.call(effective);
 			}
 			int cut = cutPoint(current);
@@ -146,16 +166,23 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			return summarize(current.subList(0, cut)).map((text) -> {
 				Summary summary = new Summary(rawCut, raw.subList(0, rawCut).hashCode(), text);
 				context.attributes().put(this.turnKey, summary);
-				synchronized (this.pending) {
-					this.pending.put(context.sessionId(), summary);
-				}
 				return withConversation(request, head, replacePrefix(current, cut, summary.message()));
 			}).onErrorResume((ex) -> {
-				logger.warn("Agent '{}' could not summarize the conversation of session '{}'; sending it whole: {}",
-						context.agentName(), context.sessionId(), ex.toString());
+				failed(context, ex);
 				return Mono.just(effective);
 			}).flatMap(next::call);
 		});
+	}
+
+	private static UserMessage summaryMessage(String text) {
+		return new UserMessage(SUMMARY_PREFIX + "\n" + text);
+	}
+
+	/** Log the failure, and try no more in this turn: each attempt delays it. */
+	private void failed(AgentContext context, Throwable ex) {
+		context.attributes().put(this.failedKey, Boolean.TRUE);
+		logger.warn("Agent '{}' could not summarize the conversation of session '{}'; sending it whole: {}",
+				context.agentName(), context.sessionId(), ex.toString());
 	}
 
 	/**
@@ -259,7 +286,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		}
 
 		UserMessage message() {
-			return new UserMessage(SUMMARY_PREFIX + "\n" + this.text);
+			return summaryMessage(this.text);
 		}
 
 	}
@@ -278,8 +305,6 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		private int keepMessages = 20;
 
 		private TokenEstimator estimator = TokenEstimator.CHARS_PER_TOKEN;
-
-		private int maxSessions = 10_000;
 
 		private Builder(ChatModel model) {
 			this.model = Objects.requireNonNull(model, "'model' must not be null");
@@ -312,17 +337,6 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 
 		public Builder tokenEstimator(TokenEstimator estimator) {
 			this.estimator = Objects.requireNonNull(estimator, "'estimator' must not be null");
-			return this;
-		}
-
-		/**
-		 * Keep summaries waiting to be applied to the stored history for at most this many
-		 * sessions, forgetting the least recently used; default 10,000.
-		 * @param maxSessions at least 1
-		 * @return this builder
-		 */
-		public Builder maxSessions(int maxSessions) {
-			this.maxSessions = Checks.atLeastOne(maxSessions, "maxSessions");
 			return this;
 		}
 
