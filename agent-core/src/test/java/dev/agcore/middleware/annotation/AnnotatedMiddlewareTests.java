@@ -1,12 +1,16 @@
 package dev.agcore.middleware.annotation;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareException;
@@ -39,6 +43,21 @@ class AnnotatedMiddlewareTests {
 					"hooks#wrapModel", "hooks#wrapTool");
 		assertThat(hooks.seen).contains("before:1", "beforeModel:s1", "wrapModel", "afterModel:hello", "after:2");
 		assertThat(model.requests().get(0).messages().get(0)).isEqualTo(new SystemMessage("You are talking to s1 (1 messages so far)"));
+	}
+
+	@Test
+	void methodsReturningAMonoAreReactiveHooksTheLoopWaitsFor() {
+		ReactiveHooks hooks = new ReactiveHooks();
+		List<AgentMiddleware> middleware = AnnotatedMiddleware.from(hooks, ReactiveHooks.class, "reactive");
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("hello"));
+		Agent agent = Agent.builder().name("a").model(model).middleware(middleware).build();
+
+		String output = agent.call("s1", "hi").output();
+
+		assertThat(hooks.seen).containsExactly("before:1", "afterModel:hello", "after:2");
+		assertThat(output).isEqualTo("hello!");
+		assertThat(model.requests().get(0).messages()).extracting(Message::text)
+			.containsExactly("Prompt for s1", "hi", "from beforeModel");
 	}
 
 	@Test
@@ -95,6 +114,41 @@ class AnnotatedMiddlewareTests {
 		@DynamicPrompt
 		public String prompt(AgentContext context, List<Message> messages) {
 			return "You are talking to " + context.sessionId() + " (" + messages.size() + " messages so far)";
+		}
+
+	}
+
+	static class ReactiveHooks {
+
+		final List<String> seen = new CopyOnWriteArrayList<>();
+
+		@BeforeAgent
+		public Mono<Void> before(List<Message> messages) {
+			return Mono.delay(Duration.ofMillis(5)).doOnNext((tick) -> this.seen.add("before:" + messages.size())).then();
+		}
+
+		@BeforeModel
+		public Mono<ChatRequest> beforeModel(ChatRequest request) {
+			List<Message> messages = new ArrayList<>(request.messages());
+			messages.add(new UserMessage("from beforeModel"));
+			return Mono.delay(Duration.ofMillis(5))
+				.map((tick) -> new ChatRequest(messages, request.tools(), request.options()));
+		}
+
+		@DynamicPrompt
+		public Mono<String> prompt(AgentContext context, List<Message> messages) {
+			return Mono.just("Prompt for " + context.sessionId());
+		}
+
+		@AfterModel
+		public Mono<ChatResponse> afterModel(ChatRequest request, ChatResponse response) {
+			this.seen.add("afterModel:" + response.message().text());
+			return Mono.just(ChatResponse.of(AssistantMessage.of(response.message().text() + "!")));
+		}
+
+		@AfterAgent
+		public Mono<Void> after(List<Message> messages) {
+			return Mono.fromRunnable(() -> this.seen.add("after:" + messages.size()));
 		}
 
 	}
