@@ -1,7 +1,6 @@
 package dev.agcore.middleware;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
@@ -44,8 +43,9 @@ public interface AgentMiddleware {
 
 	/**
 	 * Called once at the start of a turn, on a thread that may block, with the
-	 * conversation: the stored history followed by the new user message. Changes to the list are what the model sees and
-	 * what is stored; changing the history part replaces the stored history.
+	 * conversation: the stored history followed by the new user message. Changes to the
+	 * list are what the model sees and what is stored; changing the history part replaces
+	 * the stored history.
 	 * @param context the turn
 	 * @param messages the mutable conversation
 	 */
@@ -90,10 +90,7 @@ public interface AgentMiddleware {
 	 * @return completes when the hook is done
 	 */
 	default Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
-		return offEventLoop(() -> {
-			beforeAgent(context, messages);
-			return null;
-		});
+		return offEventLoop(Mono.fromRunnable(() -> beforeAgent(context, messages)));
 	}
 
 	/**
@@ -104,10 +101,7 @@ public interface AgentMiddleware {
 	 * @return completes when the hook is done
 	 */
 	default Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
-		return offEventLoop(() -> {
-			afterAgent(context, messages);
-			return null;
-		});
+		return offEventLoop(Mono.fromRunnable(() -> afterAgent(context, messages)));
 	}
 
 	/**
@@ -118,7 +112,7 @@ public interface AgentMiddleware {
 	 * @return the request to send instead, or the same one; never empty
 	 */
 	default Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
-		return offEventLoop(() -> beforeModel(context, request));
+		return offEventLoop(Mono.fromCallable(() -> beforeModel(context, request)));
 	}
 
 	/**
@@ -130,7 +124,7 @@ public interface AgentMiddleware {
 	 * @return the response to use instead, or the same one; never empty
 	 */
 	default Mono<ChatResponse> afterModelAsync(AgentContext context, ChatRequest request, ChatResponse response) {
-		return offEventLoop(() -> afterModel(context, request, response));
+		return offEventLoop(Mono.fromCallable(() -> afterModel(context, request, response)));
 	}
 
 	/**
@@ -187,11 +181,8 @@ public interface AgentMiddleware {
 	 * Run synchronous user code where it may block: right here, unless this is an
 	 * event-loop thread, so the common case costs no thread switch.
 	 */
-	private static <T> Mono<T> offEventLoop(Callable<T> hook) {
-		return Mono.defer(() -> {
-			Mono<T> result = Mono.fromCallable(hook);
-			return Schedulers.isInNonBlockingThread() ? result.subscribeOn(Schedulers.boundedElastic()) : result;
-		});
+	private static <T> Mono<T> offEventLoop(Mono<T> hook) {
+		return Mono.defer(() -> Schedulers.isInNonBlockingThread() ? hook.subscribeOn(Schedulers.boundedElastic()) : hook);
 	}
 
 }

@@ -131,15 +131,15 @@ public final class AnnotatedMiddleware {
 		return context;
 	}
 
+	// the plain form: a Mono of the same type is accepted too, as the annotations document
 	private static String expected(Class<? extends Annotation> hook) {
 		return switch (hook.getSimpleName()) {
-			case "BeforeAgent", "AfterAgent" -> "void or Mono<Void> name([AgentContext context,] List<Message> messages)";
-			case "BeforeModel" -> "ChatRequest or Mono<ChatRequest> name([AgentContext context,] ChatRequest request)";
-			case "AfterModel" -> "ChatResponse or Mono<ChatResponse> name([AgentContext context,] ChatRequest request, "
-					+ "ChatResponse response)";
+			case "BeforeAgent", "AfterAgent" -> "void name([AgentContext context,] List<Message> messages)";
+			case "BeforeModel" -> "ChatRequest name([AgentContext context,] ChatRequest request)";
+			case "AfterModel" -> "ChatResponse name([AgentContext context,] ChatRequest request, ChatResponse response)";
 			case "WrapModelCall" -> "Mono<ChatResponse> name([AgentContext context,] ChatRequest request, ModelCall next)";
 			case "WrapToolCall" -> "Mono<ToolResultMessage> name([AgentContext context,] ToolCall call, ToolCallHandler next)";
-			default -> "String or Mono<String> name([AgentContext context,] List<Message> messages)";
+			default -> "String name([AgentContext context,] List<Message> messages)";
 		};
 	}
 

@@ -65,7 +65,7 @@ class AnnotatedMiddlewareTests {
 		assertThatExceptionOfType(MiddlewareException.class)
 			.isThrownBy(() -> AnnotatedMiddleware.from(new BadHooks(), BadHooks.class, "bad"))
 			.withMessage("Method " + BadHooks.class.getName() + "#prompt is annotated @DynamicPrompt but has the wrong"
-					+ " signature; expected String or Mono<String> name([AgentContext context,] List<Message> messages)");
+					+ " signature; expected String name([AgentContext context,] List<Message> messages)");
 	}
 
 	@Test
