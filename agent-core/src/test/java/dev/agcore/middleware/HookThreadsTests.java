@@ -77,6 +77,31 @@ class HookThreadsTests {
 	}
 
 	@Test
+	void synchronousHooksRunOnTheCallersThreadWhenItMayBlock() {
+		List<String> threads = new CopyOnWriteArrayList<>();
+		AgentMiddleware recording = new AgentMiddleware() {
+
+			@Override
+			public void beforeAgent(AgentContext context, List<Message> messages) {
+				threads.add(Thread.currentThread().getName());
+			}
+
+			@Override
+			public ChatResponse afterModel(AgentContext context, ChatRequest request, ChatResponse response) {
+				threads.add(Thread.currentThread().getName());
+				return response;
+			}
+
+		};
+		Agent agent = Agent.builder().name("a").model(ScriptedChatModel.replaying(text("x"))).middleware(recording).build();
+
+		agent.call("s1", "hi");
+
+		assertThat(threads).as("no thread switch").containsExactly(Thread.currentThread().getName(),
+				Thread.currentThread().getName());
+	}
+
+	@Test
 	void reactiveHooksWaitWithoutBlockingAndComposeInOrderWithSynchronousOnes() {
 		ScriptedChatModel model = ScriptedChatModel.replaying(text("hello"));
 		Agent agent = Agent.builder()
