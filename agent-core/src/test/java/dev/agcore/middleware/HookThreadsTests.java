@@ -322,6 +322,11 @@ class HookThreadsTests {
 		}
 
 		@Override
+		public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
+			return this.delegate.releasePending(sessionId, claimed);
+		}
+
+		@Override
 		public Mono<Void> completePending(String sessionId, List<Message> messages) {
 			return this.delegate.completePending(sessionId, messages);
 		}
