@@ -1,0 +1,156 @@
+package dev.agcore;
+
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The package rules of agent-core, as docs/architecture.md describes them: packages
+ * depend in one direction, providers stay behind the model SPI, and nothing here needs
+ * Spring Boot.
+ */
+class ArchitectureTests {
+
+	private static final String[] LEAVES = { "Root", "Json" };
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("dev.agcore");
+
+	@Test
+	void packagesUseOnlyWhatLiesBelowThem() {
+		layeredArchitecture().consideringOnlyDependenciesInLayers()
+			.layer("Root").definedBy("dev.agcore")
+			.layer("Json").definedBy("dev.agcore.json..")
+			.layer("Message").definedBy("dev.agcore.message..")
+			.layer("Memory").definedBy("dev.agcore.memory..")
+			.layer("Tool").definedBy("dev.agcore.tool..")
+			.layer("Model").definedBy("dev.agcore.model..")
+			.layer("Provider").definedBy("dev.agcore.provider..")
+			.layer("Resilience").definedBy("dev.agcore.resilience..")
+			.layer("Observation").definedBy("dev.agcore.observation..")
+			.layer("Testing").definedBy("dev.agcore.testing..")
+			.layer("Middleware").definedBy("dev.agcore.middleware..")
+			.layer("Runtime").definedBy("dev.agcore.runtime..")
+			.whereLayer("Root").mayNotAccessAnyLayer()
+			.whereLayer("Json").mayNotAccessAnyLayer()
+			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
+			.whereLayer("Memory").mayOnlyAccessLayers(with("Message"))
+			.whereLayer("Tool").mayOnlyAccessLayers(with("Memory", "Message"))
+			.whereLayer("Model").mayOnlyAccessLayers(with("Tool", "Memory", "Message"))
+			.whereLayer("Provider").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("Resilience").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("Observation").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("Testing").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("Middleware").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("Runtime")
+			.mayOnlyAccessLayers(with("Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+			.ensureAllClassesAreContainedInArchitecture()
+			.check(CLASSES);
+	}
+
+	@Test
+	void packagesAreFreeOfCycles() {
+		// one slice per package, the root package included (which "dev.agcore.(**)" leaves out)
+		slices().matching("(**)").should().beFreeOfCycles().check(CLASSES);
+	}
+
+	@Test
+	void onlyProvidersUseProviders() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.agcore.provider..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.agcore.provider..")
+			.because("every provider is reached through the ChatModel SPI")
+			.check(CLASSES);
+	}
+
+	@Test
+	void providerPackagesUseOnlyThemselvesAndSupport() {
+		classes().that()
+			.resideInAPackage("dev.agcore.provider..")
+			.should(useNoOtherProviderThanSupport())
+			.check(CLASSES);
+	}
+
+	@Test
+	void wireFormatsStayInsideTheirProvider() {
+		classes().should(useWireTypesOnlyOfTheirOwnProvider()).check(CLASSES);
+	}
+
+	@Test
+	void coreUsesNoSpringBoot() {
+		noClasses().should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework.boot..")
+			.because("agent-core must be usable without Spring Boot")
+			.check(CLASSES);
+	}
+
+	// provider.<name> may use provider.support and itself, never another provider
+	private static ArchCondition<JavaClass> useNoOtherProviderThanSupport() {
+		return new ArchCondition<>("use no provider package but their own and provider.support") {
+
+			@Override
+			public void check(JavaClass origin, ConditionEvents events) {
+				String own = providerOf(origin.getPackageName());
+				for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+					String used = providerOf(dependency.getTargetClass().getPackageName());
+					if (used != null && !used.equals(own) && !used.equals("support")) {
+						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+					}
+				}
+			}
+
+		};
+	}
+
+	private static @Nullable String providerOf(String packageName) {
+		String prefix = "dev.agcore.provider.";
+		if (!packageName.startsWith(prefix)) {
+			return null;
+		}
+		String rest = packageName.substring(prefix.length());
+		int dot = rest.indexOf('.');
+		return (dot != -1) ? rest.substring(0, dot) : rest;
+	}
+
+	// a wire package holds one provider's JSON records: only that provider's package uses them
+	private static ArchCondition<JavaClass> useWireTypesOnlyOfTheirOwnProvider() {
+		return new ArchCondition<>("use wire types only of their own provider") {
+
+			@Override
+			public void check(JavaClass origin, ConditionEvents events) {
+				for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+					String target = dependency.getTargetClass().getPackageName();
+					int wire = (target + ".").indexOf(".wire.");
+					if (wire != -1 && !(origin.getPackageName() + ".").startsWith(target.substring(0, wire) + ".")) {
+						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+					}
+				}
+			}
+
+		};
+	}
+
+	private static String[] with(String... layers) {
+		String[] all = new String[layers.length + LEAVES.length];
+		System.arraycopy(layers, 0, all, 0, layers.length);
+		System.arraycopy(LEAVES, 0, all, layers.length, LEAVES.length);
+		return all;
+	}
+
+}
