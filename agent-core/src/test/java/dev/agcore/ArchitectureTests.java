@@ -10,7 +10,12 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -89,6 +94,16 @@ class ArchitectureTests {
 	@Test
 	void wireFormatsStayInsideTheirProvider() {
 		classes().should(useWireTypesOnlyOfTheirOwnProvider()).check(CLASSES);
+	}
+
+	@Test
+	void testsVerifyStepsWithATimeout() {
+		noClasses().should()
+			.callMethodWhere(target(name("verifyComplete")).and(target(owner(assignableTo(StepVerifier.LastStep.class)))))
+			.because("a verification without a timeout hangs the build when a publisher never completes; "
+					+ "use expectComplete().verify(Duration)")
+			.check(new ClassFileImporter().withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+				.importPackages("dev.agcore"));
 	}
 
 	@Test

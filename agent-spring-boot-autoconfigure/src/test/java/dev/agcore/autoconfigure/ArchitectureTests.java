@@ -1,0 +1,134 @@
+package dev.agcore.autoconfigure;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.nameStartingWith;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The package rules of the auto-configuration module, as docs/architecture.md describes
+ * them: it builds core objects from properties and beans, reaches providers only where
+ * models are created, and its packages form no cycle.
+ */
+class ArchitectureTests {
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("dev.agcore.autoconfigure");
+
+	private static final JavaClasses TEST_CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+		.importPackages("dev.agcore.autoconfigure");
+
+	@Test
+	void packagesAreFreeOfCycles() {
+		// Known exception: AgentProperties, in the root package, nests the per-agent
+		// MiddlewareProperties and ToolPermissionProperties, which their packages own.
+		// Every other dependency counts, so any new cycle fails.
+		slices().matching("(**)")
+			.should()
+			.beFreeOfCycles()
+			.ignoreDependency(nameStartingWith(AgentProperties.class.getName()),
+					resideInAPackage("dev.agcore.autoconfigure.middleware")
+						.or(resideInAPackage("dev.agcore.autoconfigure.tool")))
+			.check(CLASSES);
+	}
+
+	@Test
+	void rootPackageUsesNoOtherPackageButThePropertiesItNests() {
+		noClasses().that()
+			.resideInAPackage("dev.agcore.autoconfigure")
+			.and(DescribedPredicate.not(nameStartingWith(AgentProperties.class.getName())))
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.agcore.autoconfigure.*..")
+			.because("the root package holds what every other package uses")
+			.check(CLASSES);
+	}
+
+	@Test
+	void nothingDependsOnTheWebEndpointOrTheActuatorEndpoint() {
+		for (String edge : new String[] { "web", "actuate" }) {
+			String edgePackage = "dev.agcore.autoconfigure." + edge + "..";
+			noClasses().that()
+				.resideOutsideOfPackage(edgePackage)
+				.should()
+				.dependOnClassesThat()
+				.resideInAPackage(edgePackage)
+				.check(CLASSES);
+		}
+	}
+
+	@Test
+	void onlyModelConfigurationUsesProviders() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.agcore.autoconfigure.model..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.agcore.provider..")
+			.because("providers become ChatModels in one place; everything else sees the model SPI")
+			.check(CLASSES);
+	}
+
+	@Test
+	void noProviderWireFormatIsUsed() {
+		classes().should(useNoWireType()).check(CLASSES);
+	}
+
+	@Test
+	void autoConfigurationsArePublicAndFinal() {
+		classes().that()
+			.areAnnotatedWith(AutoConfiguration.class)
+			.should()
+			.bePublic()
+			.andShould()
+			.haveModifier(JavaModifier.FINAL)
+			.check(CLASSES);
+	}
+
+	@Test
+	void testsVerifyStepsWithATimeout() {
+		noClasses().should()
+			.callMethodWhere(target(name("verifyComplete")).and(target(owner(assignableTo(StepVerifier.LastStep.class)))))
+			.because("a verification without a timeout hangs the build when a publisher never completes; "
+					+ "use expectComplete().verify(Duration)")
+			.check(TEST_CLASSES);
+	}
+
+	// wire packages are internal to their provider in agent-core
+	private static ArchCondition<JavaClass> useNoWireType() {
+		return new ArchCondition<>("use no provider's wire types") {
+
+			@Override
+			public void check(JavaClass origin, ConditionEvents events) {
+				for (Dependency dependency : origin.getDirectDependenciesFromSelf()) {
+					if ((dependency.getTargetClass().getPackageName() + ".").contains(".wire.")) {
+						events.add(SimpleConditionEvent.violated(dependency, dependency.getDescription()));
+					}
+				}
+			}
+
+		};
+	}
+
+}
