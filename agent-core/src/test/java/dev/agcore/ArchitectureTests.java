@@ -97,6 +97,19 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void springIsUsedOnlyAtTheEdges() {
+		noClasses().that()
+			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
+					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
+					"dev.agcore.tool.binding..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("org.springframework..")
+			.because("the SPIs, the loop and the stores are plain Java and Reactor")
+			.check(CLASSES);
+	}
+
+	@Test
 	void testsVerifyStepsWithATimeout() {
 		noClasses().should()
 			.callMethodWhere(target(name("verifyComplete")).and(target(owner(assignableTo(StepVerifier.LastStep.class)))))
