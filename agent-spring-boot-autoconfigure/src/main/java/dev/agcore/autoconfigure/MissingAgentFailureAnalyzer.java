@@ -1,5 +1,9 @@
 package dev.agcore.autoconfigure;
 
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+
 import dev.agcore.runtime.Agent;
 import org.jspecify.annotations.Nullable;
 
@@ -7,13 +11,18 @@ import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.core.Ordered;
 import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.Order;
 
 /**
  * Explains a missing {@link Agent} bean in the starter's terms: agents come from
  * {@code agent.agents.<name>}, each needing a provider, instead of Spring's generic
- * "required a bean of type Agent".
+ * "required a bean of type Agent". Ordered first: Spring Boot's own analyzer for missing
+ * beans would otherwise answer before it whenever Boot's jar comes first on the
+ * classpath, as it does in a packaged application.
  */
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class MissingAgentFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefinitionException> {
 
 	private static final String EXAMPLE = """
@@ -34,8 +43,9 @@ class MissingAgentFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefi
 		}
 		if (cause instanceof NoUniqueBeanDefinitionException unique) {
 			return new FailureAnalysis("An Agent is injected, but " + unique.getNumberOfBeansFound()
-					+ " agents are configured: " + unique.getBeanNamesFound(),
-					"Inject the agent by name, e.g. @Qualifier(\"assistant\") Agent agent, or mark one @Primary.",
+					+ " agents are configured: " + names(unique),
+					"Inject the agent by name, e.g. @Qualifier(\"" + firstName(unique) + "\") Agent agent, "
+							+ "or mark one @Primary.",
 					cause);
 		}
 		return new FailureAnalysis("An Agent is injected, but no agent is configured. An Agent bean is created "
@@ -43,6 +53,16 @@ class MissingAgentFailureAnalyzer extends AbstractFailureAnalyzer<NoSuchBeanDefi
 				+ "(or a ChatModel bean of yours).",
 				"Configure a provider and an agent, for example:\n\n" + EXAMPLE + "\n\nSee docs/configuration.md.",
 				cause);
+	}
+
+	private static Set<String> names(NoUniqueBeanDefinitionException unique) {
+		Collection<String> found = unique.getBeanNamesFound();
+		return (found != null) ? new TreeSet<>(found) : new TreeSet<>();
+	}
+
+	private static String firstName(NoUniqueBeanDefinitionException unique) {
+		Set<String> names = names(unique);
+		return names.isEmpty() ? "assistant" : names.iterator().next();
 	}
 
 	private static boolean isAgent(@Nullable ResolvableType type) {

@@ -59,7 +59,7 @@ class AgentConfigurationFailureReportTests {
 		assertThatExceptionOfType(Exception.class).isThrownBy(() -> application.run(
 				"--agent.providers.openai.base-url=http://localhost:1/v1", "--agent.providers.openai.model=m",
 				"--agent.agents.one.provider=openai", "--agent.agents.two.provider=openai"));
-		assertThat(output).contains("2 agents are configured").contains("@Qualifier(\"assistant\")");
+		assertThat(output).contains("2 agents are configured").contains("@Qualifier(\"one\")");
 	}
 
 	@Test
