@@ -8,6 +8,7 @@ import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
@@ -144,10 +145,14 @@ public final class RetryingChatModel implements ChatModel {
 			});
 	}
 
+	// an operator must be able to see that a provider is failing before the last attempt
+	// fails too; a connection failure was logged already, with the address, where it happened
 	private void logRetry(Throwable ex, long delay) {
-		if (logger.isDebugEnabled()) {
-			logger.debug("Retrying {} in {} ms after: {}", this.retry.getName(), delay, ex.getMessage());
+		if (ex instanceof ModelConnectionException) {
+			return;
 		}
+		logger.warn("Model call to provider '{}' failed, retrying in {} ms: {}", providerName(), delay,
+				ex.getMessage());
 	}
 
 	/**

@@ -9,6 +9,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
@@ -29,6 +33,7 @@ import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
@@ -96,6 +101,28 @@ class RetryingChatModelTests {
 		assertThat(response.message().text()).isEqualTo("Hi!");
 		assertThat(this.server.getRequestCount()).isEqualTo(2);
 		assertThat(this.dispatcher.gapMillis(0, 1)).isGreaterThanOrEqualTo(900);
+	}
+
+	@Test
+	void eachRetriedFailureIsLoggedAtWarnWithItsMessage() {
+		ListAppender<ILoggingEvent> logs = new ListAppender<>();
+		Logger logger = (Logger) LoggerFactory.getLogger(RetryingChatModel.class);
+		logs.start();
+		logger.addAppender(logs);
+		try {
+			this.dispatcher.enqueue(error(503).build());
+			this.dispatcher.enqueue(error(500).build());
+			this.dispatcher.enqueue(answer());
+			new RetryingChatModel(this.openAi, FAST).call(HELLO).block(TIMEOUT);
+		}
+		finally {
+			logger.detachAppender(logs);
+		}
+		assertThat(logs.list).hasSize(2).allSatisfy((event) -> {
+			assertThat(event.getLevel()).isEqualTo(Level.WARN);
+			assertThat(event.getFormattedMessage()).startsWith("Model call to provider 'openai' failed, retrying in ");
+		});
+		assertThat(logs.list.get(0).getFormattedMessage()).contains("503");
 	}
 
 	@Test

@@ -82,14 +82,19 @@ public final class RetryAfter {
 	}
 
 	/**
-	 * Format a wait for a message: whole seconds as {@code 3600 s}, anything else in
-	 * milliseconds, such as {@code 1500 ms}.
+	 * Format a wait for a message: whole seconds as {@code 3600 s}, other waits under ten
+	 * seconds in milliseconds, such as {@code 1500 ms}, longer ones rounded up to seconds.
 	 * @param wait the wait
 	 * @return the text
 	 */
 	public static String format(Duration wait) {
 		long millis = wait.toMillis();
-		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
+		if (millis % 1000 == 0) {
+			return (millis / 1000) + " s";
+		}
+		// a wait from an HTTP date is counted to the millisecond; past a few seconds those
+		// digits only hide its size
+		return (millis >= 10_000) ? ((millis + 999) / 1000) + " s" : millis + " ms";
 	}
 
 	private static Duration toDuration(BigDecimal millis) {

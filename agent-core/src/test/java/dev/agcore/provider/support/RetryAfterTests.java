@@ -47,6 +47,8 @@ class RetryAfterTests {
 		assertThat(RetryAfter.format(Duration.ofHours(1))).isEqualTo("3600 s");
 		assertThat(RetryAfter.format(Duration.ofMillis(1500))).isEqualTo("1500 ms");
 		assertThat(RetryAfter.format(Duration.ZERO)).isEqualTo("0 s");
+		// as an HTTP date yields: rounded up to whole seconds past ten
+		assertThat(RetryAfter.format(Duration.ofMillis(17_053_493))).isEqualTo("17054 s");
 	}
 
 	@Test
