@@ -1,10 +1,8 @@
 package dev.agcore.tool.secret;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -36,9 +34,9 @@ public interface SecretResolver {
 	 * @return the resolver
 	 */
 	static SecretResolver environment(String... allowed) {
-		List<Pattern> patterns = Arrays.stream(allowed).map(SecretResolver::glob).toList();
+		SecretNames names = SecretNames.of(Arrays.asList(allowed));
 		return (name) -> {
-			if (patterns.stream().noneMatch((pattern) -> pattern.matcher(name).matches())) {
+			if (!names.allows(name)) {
 				return null;
 			}
 			String value = System.getProperty(name);
@@ -57,21 +55,6 @@ public interface SecretResolver {
 	static SecretResolver of(Map<String, String> secrets) {
 		Map<String, String> copy = Map.copyOf(secrets);
 		return (name) -> copy.get(Objects.requireNonNull(name, "'name' must not be null"));
-	}
-
-	private static Pattern glob(String glob) {
-		if (glob.isBlank()) {
-			throw new IllegalArgumentException("an allowed secret name must not be empty");
-		}
-		StringBuilder regex = new StringBuilder(glob.length() + 8);
-		for (char c : glob.strip().toCharArray()) {
-			switch (c) {
-				case '*' -> regex.append(".*");
-				case '?' -> regex.append('.');
-				default -> regex.append(Pattern.quote(String.valueOf(c)));
-			}
-		}
-		return Pattern.compile(regex.toString());
 	}
 
 }

@@ -1,10 +1,9 @@
 package dev.agcore.autoconfigure.tool;
 
 import java.util.Collection;
-import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
+import dev.agcore.tool.secret.SecretNames;
 import dev.agcore.tool.secret.SecretResolver;
 import org.jspecify.annotations.Nullable;
 
@@ -25,9 +24,7 @@ public final class EnvironmentSecretResolver implements SecretResolver {
 
 	private final Environment environment;
 
-	private final List<String> allowed;
-
-	private final List<Pattern> patterns;
+	private final SecretNames allowed;
 
 	/**
 	 * Create a resolver.
@@ -37,8 +34,7 @@ public final class EnvironmentSecretResolver implements SecretResolver {
 	 */
 	public EnvironmentSecretResolver(Environment environment, Collection<String> allowed) {
 		this.environment = Objects.requireNonNull(environment, "'environment' must not be null");
-		this.allowed = List.copyOf(allowed);
-		this.patterns = this.allowed.stream().map(EnvironmentSecretResolver::glob).toList();
+		this.allowed = SecretNames.of(allowed);
 	}
 
 	@Override
@@ -64,30 +60,13 @@ public final class EnvironmentSecretResolver implements SecretResolver {
 	 * @return whether the secret may be resolved
 	 */
 	public boolean isAllowed(String name) {
-		for (Pattern pattern : this.patterns) {
-			if (pattern.matcher(name).matches()) {
-				return true;
-			}
-		}
-		return false;
+		return this.allowed.allows(name);
 	}
 
 	// names only: a resolver is never to show a value
 	@Override
 	public String toString() {
 		return "EnvironmentSecretResolver " + this.allowed;
-	}
-
-	private static Pattern glob(String glob) {
-		StringBuilder regex = new StringBuilder(glob.length() + 8);
-		for (char c : glob.strip().toCharArray()) {
-			switch (c) {
-				case '*' -> regex.append(".*");
-				case '?' -> regex.append('.');
-				default -> regex.append(Pattern.quote(String.valueOf(c)));
-			}
-		}
-		return Pattern.compile(regex.toString());
 	}
 
 }
