@@ -8,7 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
- * Interrupts tools that overrun their timeout while running on their caller's thread.
+ * Interrupts tools that overrun their timeout on the tool scheduler's threads.
  * <p>
  * One daemon thread checks the running guards every {@value #TICK_MILLIS} ms. Guarding a
  * call only adds it to a set: unlike a scheduled task per call, it never wakes another
@@ -29,7 +29,7 @@ final class ToolWatchdog {
 	}
 
 	/**
-	 * Start guarding the current thread.
+	 * Start guarding the current thread, the worker the tool runs on.
 	 * @param timeoutNanos how long it may run
 	 * @param onTimeout called when the deadline passes; the thread is interrupted only if
 	 * it returns true (false: the call ended meanwhile)
