@@ -63,8 +63,9 @@ class ToolTimeoutTests {
 
 	@Test
 	void deadlineStartsWhenTheToolStartsNotWhenItIsQueued() {
-		// one worker thread: the second call waits 150 ms in the scheduler's queue for the
-		// first; with the deadline counted from the queue it would overrun its 250 ms
+		// one worker thread: the second call waits 500 ms in the scheduler's queue for the
+		// first; with the deadline counted from the queue it would overrun its 850 ms. The
+		// margins both ways leave room for a loaded machine
 		Scheduler oneThread = Schedulers.newBoundedElastic(1, 10, "one-tool-thread");
 		ScriptedChatModel model = ScriptedChatModel.replaying(
 				toolCalls(new ToolCall("c1", "nap", "{}"), new ToolCall("c2", "nap", "{}")), text("ok"));
@@ -72,11 +73,11 @@ class ToolTimeoutTests {
 			.name("queued")
 			.model(model)
 			.tools(List.of(TestTools.tool("nap", (arguments, context) -> {
-				Thread.sleep(150);
+				Thread.sleep(500);
 				return "rested";
 			})))
 			.toolScheduler(oneThread)
-			.toolTimeout(Duration.ofMillis(250))
+			.toolTimeout(Duration.ofMillis(850))
 			.build();
 
 		try {
