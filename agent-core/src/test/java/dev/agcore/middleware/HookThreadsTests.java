@@ -6,9 +6,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.agcore.Tool;
-import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.DelegatingConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
-import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
@@ -292,48 +291,15 @@ class HookThreadsTests {
 	}
 
 	/** A store that answers on a non-blocking thread, as a reactive database driver does. */
-	private static final class EventLoopStore implements ConversationStore {
+	private static final class EventLoopStore extends DelegatingConversationStore {
 
-		private final InMemoryConversationStore delegate = new InMemoryConversationStore();
+		EventLoopStore() {
+			super(new InMemoryConversationStore());
+		}
 
 		@Override
 		public Mono<List<Message>> load(String sessionId) {
-			return this.delegate.load(sessionId).publishOn(Schedulers.parallel());
-		}
-
-		@Override
-		public Mono<Void> append(String sessionId, List<Message> messages) {
-			return this.delegate.append(sessionId, messages);
-		}
-
-		@Override
-		public Mono<PendingTurn> loadPending(String sessionId) {
-			return this.delegate.loadPending(sessionId);
-		}
-
-		@Override
-		public Mono<Void> savePending(String sessionId, PendingTurn pending) {
-			return this.delegate.savePending(sessionId, pending);
-		}
-
-		@Override
-		public Mono<Boolean> claimPending(String sessionId, PendingTurn expected) {
-			return this.delegate.claimPending(sessionId, expected);
-		}
-
-		@Override
-		public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
-			return this.delegate.releasePending(sessionId, claimed);
-		}
-
-		@Override
-		public Mono<Void> completePending(String sessionId, List<Message> messages) {
-			return this.delegate.completePending(sessionId, messages);
-		}
-
-		@Override
-		public Mono<Void> clear(String sessionId) {
-			return this.delegate.clear(sessionId);
+			return super.load(sessionId).publishOn(Schedulers.parallel());
 		}
 
 	}

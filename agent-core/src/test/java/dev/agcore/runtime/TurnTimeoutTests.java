@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.DelegatingConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
@@ -31,6 +32,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 class TurnTimeoutTests {
 
 	private static final Duration TURN_TIMEOUT = Duration.ofMillis(200);
+
+	/** For agents that must finish: far from a loaded machine's slowest turn. */
+	private static final Duration ROOMY = Duration.ofSeconds(30);
 
 	private final InMemoryConversationStore store = new InMemoryConversationStore();
 
@@ -66,6 +70,7 @@ class TurnTimeoutTests {
 	@Test
 	void resumedTurnPastItsTimeoutWaitsForADecisionAgain() {
 		Agent pausing = agent(ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "delete_file", "{}"))))
+			.turnTimeout(ROOMY)
 			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
 			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
 			.build();
@@ -82,6 +87,7 @@ class TurnTimeoutTests {
 		assertThat(this.store.loadPending("s1").block()).isEqualTo(paused);
 		assertThat(this.store.load("s1").block()).isEmpty();
 		AgentResult resumed = agent(ScriptedChatModel.replaying(text("Deleted.")))
+			.turnTimeout(ROOMY)
 			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
 			.build()
 			.resume(ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve())))
@@ -94,8 +100,9 @@ class TurnTimeoutTests {
 		Agent agent = Agent.builder()
 			.name("patient")
 			.model(ScriptedChatModel.replaying(text("Done.")))
-			.conversationStore(new SlowAppendStore(this.store, TURN_TIMEOUT.multipliedBy(3)))
-			.turnTimeout(TURN_TIMEOUT)
+			// a second to reach the store even on a loaded machine, then twice that to append
+			.conversationStore(new SlowAppendStore(this.store, Duration.ofSeconds(2)))
+			.turnTimeout(Duration.ofSeconds(1))
 			.build();
 
 		AgentResult result = agent.invoke(AgentRequest.of("s1", "hi")).block(Duration.ofSeconds(10));
@@ -131,55 +138,18 @@ class TurnTimeoutTests {
 	}
 
 	/** Delegates to a store, taking longer than the turn timeout to append. */
-	static final class SlowAppendStore implements ConversationStore {
-
-		private final ConversationStore delegate;
+	static final class SlowAppendStore extends DelegatingConversationStore {
 
 		private final Duration delay;
 
 		SlowAppendStore(ConversationStore delegate, Duration delay) {
-			this.delegate = delegate;
+			super(delegate);
 			this.delay = delay;
 		}
 
 		@Override
-		public Mono<List<Message>> load(String sessionId) {
-			return this.delegate.load(sessionId);
-		}
-
-		@Override
 		public Mono<Void> append(String sessionId, List<Message> messages) {
-			return Mono.delay(this.delay).then(this.delegate.append(sessionId, messages));
-		}
-
-		@Override
-		public Mono<PendingTurn> loadPending(String sessionId) {
-			return this.delegate.loadPending(sessionId);
-		}
-
-		@Override
-		public Mono<Void> savePending(String sessionId, PendingTurn pending) {
-			return this.delegate.savePending(sessionId, pending);
-		}
-
-		@Override
-		public Mono<Boolean> claimPending(String sessionId, PendingTurn expected) {
-			return this.delegate.claimPending(sessionId, expected);
-		}
-
-		@Override
-		public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
-			return this.delegate.releasePending(sessionId, claimed);
-		}
-
-		@Override
-		public Mono<Void> completePending(String sessionId, List<Message> messages) {
-			return this.delegate.completePending(sessionId, messages);
-		}
-
-		@Override
-		public Mono<Void> clear(String sessionId) {
-			return this.delegate.clear(sessionId);
+			return Mono.delay(this.delay).then(super.append(sessionId, messages));
 		}
 
 	}
