@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
@@ -129,27 +130,27 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(Mono.defer(() -> run(request, TurnListener.NONE)));
+		return withinTurnTimeout(() -> run(request, TurnListener.NONE));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return events((listener) -> withinTurnTimeout(Mono.defer(() -> run(request, listener))));
+		return events((listener) -> withinTurnTimeout(() -> run(request, listener)));
 	}
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(Mono.defer(() -> this.resumption.resume(request, TurnListener.NONE)));
+		return withinTurnTimeout(() -> this.resumption.resume(request, TurnListener.NONE));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return events((listener) -> withinTurnTimeout(Mono.defer(() -> this.resumption.resume(request, listener))));
+		return events((listener) -> withinTurnTimeout(() -> this.resumption.resume(request, listener)));
 	}
 
 	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
-	private Mono<AgentResult> withinTurnTimeout(Mono<AgentResult> turn) {
-		return TurnDeadline.bound(turn, this.name, this.turnTimeout);
+	private Mono<AgentResult> withinTurnTimeout(Supplier<Mono<AgentResult>> turn) {
+		return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout);
 	}
 
 	/** Run a turn with a listener that turns what happens into events. */
@@ -221,8 +222,8 @@ final class DefaultAgent implements Agent {
 		ModelCall innermost = listener.streaming()
 				? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE, shown)
 				: this::callModel;
-		ModelCall modelCall = this.middleware.isEmpty() ? innermost : this.middleware.wrapModelCall(turn, innermost);
-		return modelCall.call(chatRequest)
+		return this.middleware.wrapModelCall(turn, innermost)
+			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
 					"A wrapModelCall middleware of agent '" + this.name + "' completed without a response")))
 			.flatMap((response) -> this.middleware.afterModel(turn, chatRequest, response))
@@ -231,7 +232,7 @@ final class DefaultAgent implements Agent {
 			// (a fallback model, a limit's final answer), is sent whole, after telling the
 			// caller to discard what it was shown
 			String text = adjusted.message().text();
-			if (listener.streaming() && !shown.toString().equals(text)) {
+			if (listener.streaming() && !text.contentEquals(shown)) {
 				if (shown.length() > 0) {
 					listener.onTextReset();
 				}
