@@ -114,14 +114,13 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			if (cut < 2) {
 				return Mono.empty();
 			}
-			return summarize(messages.subList(0, cut)).doOnNext((text) -> {
-				List<Message> summarized = messages.subList(0, cut);
-				summarized.clear();
-				summarized.add(summaryMessage(text));
-			}).onErrorResume((ex) -> {
-				failed(context, ex);
-				return Mono.empty();
-			}).then();
+			return summarize(messages.subList(0, cut))
+				.doOnNext((text) -> replacePrefixInPlace(messages, cut, summaryMessage(text)))
+				.onErrorResume((ex) -> {
+					failed(context, ex);
+					return Mono.empty();
+				})
+				.then();
 		});
 	}
 
@@ -134,9 +133,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		return Mono.fromRunnable(() -> {
 			Summary summary = (Summary) context.attributes().get(this.turnKey);
 			if (summary != null && summary.isPrefixOf(messages)) {
-				List<Message> summarized = messages.subList(0, summary.count());
-				summarized.clear();
-				summarized.add(summary.message());
+				replacePrefixInPlace(messages, summary.count(), summary.message());
 			}
 		});
 	}
@@ -261,6 +258,12 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		return replaced;
 	}
 
+	private static void replacePrefixInPlace(List<Message> messages, int count, Message replacement) {
+		List<Message> prefix = messages.subList(0, count);
+		prefix.clear();
+		prefix.add(replacement);
+	}
+
 	private static ChatRequest withConversation(ChatRequest request, int head, List<Message> conversation) {
 		List<Message> messages = new ArrayList<>(head + conversation.size());
 		messages.addAll(request.messages().subList(0, head));
@@ -276,8 +279,8 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 
 	/**
 	 * A summary of the first {@code count} messages of a conversation, recognised by their
-	 * hash (messages are records, so equal content gives an equal hash after a store round
-	 * trip).
+	 * hash (messages are records, so equal content gives an equal hash): a conversation
+	 * whose beginning changed since, by another middleware, is left as it is.
 	 */
 	private record Summary(int count, int hash, String text) {
 
