@@ -230,20 +230,12 @@ public final class AgentBuilder {
 	 * @return this builder
 	 */
 	public AgentBuilder turnTimeout(Duration turnTimeout) {
-		Objects.requireNonNull(turnTimeout, "'turnTimeout' must not be null");
-		if (turnTimeout.isNegative() || turnTimeout.isZero()) {
-			throw new IllegalArgumentException("'turnTimeout' must be positive, was " + turnTimeout);
-		}
-		this.turnTimeout = turnTimeout;
+		this.turnTimeout = positive(turnTimeout, "turnTimeout");
 		return this;
 	}
 
 	public AgentBuilder toolTimeout(Duration toolTimeout) {
-		Objects.requireNonNull(toolTimeout, "'toolTimeout' must not be null");
-		if (toolTimeout.isNegative() || toolTimeout.isZero()) {
-			throw new IllegalArgumentException("'toolTimeout' must be positive, was " + toolTimeout);
-		}
-		this.toolTimeout = toolTimeout;
+		this.toolTimeout = positive(toolTimeout, "toolTimeout");
 		return this;
 	}
 
@@ -304,6 +296,14 @@ public final class AgentBuilder {
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout);
+	}
+
+	private static Duration positive(Duration value, String name) {
+		Objects.requireNonNull(value, "'" + name + "' must not be null");
+		if (value.isNegative() || value.isZero()) {
+			throw new IllegalArgumentException("'" + name + "' must be positive, was " + value);
+		}
+		return value;
 	}
 
 }

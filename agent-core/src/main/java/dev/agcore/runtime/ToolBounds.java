@@ -15,8 +15,6 @@ record ToolBounds(int maxCallsPerResponse, int maxParallelCalls) {
 
 	static final int DEFAULT_MAX_PARALLEL_CALLS = 8;
 
-	static final ToolBounds DEFAULT = new ToolBounds(DEFAULT_MAX_CALLS_PER_RESPONSE, DEFAULT_MAX_PARALLEL_CALLS);
-
 	ToolBounds {
 		atLeastOne("maxToolCallsPerResponse", maxCallsPerResponse);
 		atLeastOne("maxParallelToolCalls", maxParallelCalls);

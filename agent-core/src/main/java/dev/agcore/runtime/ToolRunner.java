@@ -18,7 +18,6 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 /**
  * Runs the tool calls of one model response, through the tool-call middleware, each
@@ -27,8 +26,9 @@ import reactor.core.scheduler.Schedulers;
  * loop goes on.
  * <p>
  * Thread policy: tools are synchronous user code and may block, so every call runs on
- * the bounded-elastic scheduler, never on an event loop nor on the caller's thread: a
- * tool that ignores interruption could otherwise hold its caller past its timeout.
+ * the tool scheduler (bounded-elastic by default), never on an event loop nor on the
+ * caller's thread: a tool that ignores interruption could otherwise hold its caller past
+ * its timeout.
  */
 final class ToolRunner {
 
@@ -52,11 +52,9 @@ final class ToolRunner {
 	 * @param executor runs one call
 	 * @param timeout the time a tool may run unless it declares its own
 	 * @param store where session and long-term memory live
+	 * @param bounds how many calls of one response run, and how many at once
+	 * @param scheduler where the calls run; its threads may block
 	 */
-	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store) {
-		this(agentName, executor, timeout, store, ToolBounds.DEFAULT, Schedulers.boundedElastic());
-	}
-
 	ToolRunner(String agentName, ToolCallExecutor executor, Duration timeout, KeyValueStore store,
 			ToolBounds bounds, Scheduler scheduler) {
 		this.bounds = bounds;
@@ -118,8 +116,8 @@ final class ToolRunner {
 	}
 
 	/**
-	 * The innermost tool-call handler: runs the call on the bounded-elastic scheduler,
-	 * never on the caller's thread, so its timeout holds even for a tool that ignores
+	 * The innermost tool-call handler: runs the call on the tool scheduler, never on the
+	 * caller's thread, so its timeout holds even for a tool that ignores
 	 * interruption. The deadline starts when the tool starts on its worker, not when the
 	 * call is queued behind others, and is kept by the shared {@link ToolWatchdog} rather
 	 * than a timer task per call.
