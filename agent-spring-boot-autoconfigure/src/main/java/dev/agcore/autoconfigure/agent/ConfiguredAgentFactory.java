@@ -100,33 +100,33 @@ final class ConfiguredAgentFactory {
 		}
 	}
 
-	private static void atLeastOne(String property, int value, int example) {
+	private static void atLeastOne(String property, int value, String action) {
 		if (value < 1) {
-			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
-					"Set " + property + " to a positive number, e.g. " + example + " (the default).");
+			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")", action);
 		}
+	}
+
+	private static void atLeastOne(String property, int value, int example) {
+		atLeastOne(property, value, "Set " + property + " to a positive number, e.g. " + example + " (the default).");
+	}
+
+	private static Duration positive(String property, @Nullable Duration value, String meaning) {
+		if (value == null || value.isNegative() || value.isZero()) {
+			throw new AgentConfigurationException(property + " must be positive (was " + value + ")",
+					"Set " + property + " to " + meaning + ".");
+		}
+		return value;
 	}
 
 	private Agent build(String name, AgentProperties.AgentSpec spec) {
 		String prefix = "agent.agents." + name;
 		ChatModel model = model(prefix, spec.getProvider());
-		if (spec.getMaxIterations() < 1) {
-			throw new AgentConfigurationException(
-					prefix + ".max-iterations must be at least 1 (was " + spec.getMaxIterations() + ")",
-					"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
-		}
+		atLeastOne(prefix + ".max-iterations", spec.getMaxIterations(),
+				"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
 		atLeastOne(prefix + ".max-tool-calls-per-response", spec.getMaxToolCallsPerResponse(), 32);
 		atLeastOne(prefix + ".max-parallel-tool-calls", spec.getMaxParallelToolCalls(), 8);
-		Duration toolTimeout = spec.getToolTimeout();
-		if (toolTimeout == null || toolTimeout.isNegative() || toolTimeout.isZero()) {
-			throw new AgentConfigurationException(prefix + ".tool-timeout must be positive (was " + toolTimeout + ")",
-					"Set " + prefix + ".tool-timeout to how long a tool may run, e.g. 30s.");
-		}
-		Duration turnTimeout = spec.getTurnTimeout();
-		if (turnTimeout == null || turnTimeout.isNegative() || turnTimeout.isZero()) {
-			throw new AgentConfigurationException(prefix + ".turn-timeout must be positive (was " + turnTimeout + ")",
-					"Set " + prefix + ".turn-timeout to how long a turn may run, e.g. 5m.");
-		}
+		Duration toolTimeout = positive(prefix + ".tool-timeout", spec.getToolTimeout(), "how long a tool may run, e.g. 30s");
+		Duration turnTimeout = positive(prefix + ".turn-timeout", spec.getTurnTimeout(), "how long a turn may run, e.g. 5m");
 		// middleware: beans and built-ins, see AgentMiddlewareFactory
 		List<AgentMiddleware> middleware = (this.middleware != null)
 				? this.middleware.create(name, spec.getMiddleware(), model) : List.of();
