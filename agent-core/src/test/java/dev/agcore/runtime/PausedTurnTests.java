@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
@@ -53,7 +54,7 @@ class PausedTurnTests {
 		assertThat(this.toolStarted.await(5, TimeUnit.SECONDS)).isTrue();
 		subscription.dispose();
 
-		awaitTrue(() -> this.store.loadPending("s1").block() != null);
+		awaitTrue(this::resumable);
 		this.blockTool.set(false);
 		this.releaseTool.countDown();
 		AgentResult resumed = agent.resume(APPROVE).block(Duration.ofSeconds(5));
@@ -73,7 +74,7 @@ class PausedTurnTests {
 		AgentEvent first = agent.resumeStream(APPROVE).blockFirst(Duration.ofSeconds(5));
 
 		assertThat(first).isInstanceOf(AgentEvent.ToolCallStarted.class);
-		awaitTrue(() -> this.store.loadPending("s1").block() != null);
+		awaitTrue(this::resumable);
 		assertThat(this.store.load("s1").block()).isEmpty();
 	}
 
@@ -162,6 +163,19 @@ class PausedTurnTests {
 		AgentResult paused = agent.call("s1", "delete");
 		assertThat(paused.status()).isEqualTo(AgentResult.Status.INTERRUPTED);
 		return agent;
+	}
+
+	/**
+	 * Whether the paused turn can be claimed for a resumption: it is still stored, and no
+	 * resumption holds it. Gives the claim back at once.
+	 */
+	private boolean resumable() {
+		PendingTurn pending = this.store.loadPending("s1").block();
+		if (pending == null || !this.store.claimPending("s1", pending).block()) {
+			return false;
+		}
+		this.store.releasePending("s1", pending).block();
+		return true;
 	}
 
 	private static void awaitTrue(BooleanSupplier condition) {
