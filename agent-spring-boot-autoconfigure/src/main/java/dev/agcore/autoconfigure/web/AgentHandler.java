@@ -123,12 +123,7 @@ final class AgentHandler {
 			logger.error("Agent request " + request.method() + " " + request.path() + " failed", ex);
 			return respond(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
 		}
-		if (ex instanceof ModelException) {
-			logModelFailure(request, ex.getMessage());
-		}
-		if (ex instanceof TurnTimeoutException) {
-			logTurnTimeout(request, ex.getMessage());
-		}
+		logKnownFailure(ex, request);
 		return respond(failure.status(), failure.error(), failure.message());
 	}
 
@@ -162,24 +157,20 @@ final class AgentHandler {
 			logger.error("Agent stream " + request.method() + " " + request.path() + " failed", ex);
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
-		if (ex instanceof ModelException) {
-			logModelFailure(request, ex.getMessage());
-		}
-		if (ex instanceof TurnTimeoutException) {
-			logTurnTimeout(request, ex.getMessage());
-		}
+		logKnownFailure(ex, request);
 		return new AgentEvent.Failed(ex.getClass().getSimpleName(), failure.message());
 	}
 
-	// no stack trace: it would show only the timer that ended the turn
-	private static void logTurnTimeout(ServerRequest request, @Nullable String message) {
-		logger.warn("Agent turn timed out for " + request.method() + " " + request.path() + ": " + message);
-	}
-
-	// the whole message, for the server log only (a connection failure's address is logged
-	// where it happened, by HttpErrors)
-	private static void logModelFailure(ServerRequest request, @Nullable String message) {
-		logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + message);
+	// a model's failure or the turn's deadline, without a stack trace (a timeout's would
+	// show only the timer that ended the turn); the whole message, for the server log only
+	// (a connection failure's address is logged where it happened, by HttpErrors)
+	private static void logKnownFailure(Throwable ex, ServerRequest request) {
+		if (ex instanceof ModelException) {
+			logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + ex.getMessage());
+		}
+		else if (ex instanceof TurnTimeoutException) {
+			logger.warn("Agent turn timed out for " + request.method() + " " + request.path() + ": " + ex.getMessage());
+		}
 	}
 
 	private static @Nullable Failure turnFailure(Throwable ex) {
