@@ -43,6 +43,10 @@ final class ToolCallIds {
 	}
 
 	private static boolean hasDuplicates(List<ToolCall> calls) {
+		// most responses call one tool or none: no set for them
+		if (calls.size() < 2) {
+			return false;
+		}
 		Set<String> ids = new HashSet<>();
 		for (ToolCall call : calls) {
 			if (!ids.add(call.id())) {
