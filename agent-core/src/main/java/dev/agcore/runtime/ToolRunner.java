@@ -18,6 +18,7 @@ import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Runs the tool calls of one model response, through the tool-call middleware, each
@@ -132,11 +133,12 @@ final class ToolRunner {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {
 					// settle the attempt before the tool is interrupted, whose interruption must
-					// not be reported as a failure of its own; the turn goes on off the watchdog
+					// not be reported as a failure of its own; the turn goes on off the watchdog,
+					// and not on the tool scheduler, whose workers the late tool may all hold
 					if (!this.executor.timeOut(attempt, call, timeout, start)) {
 						return false;
 					}
-					this.scheduler.schedule(() -> sink.success(this.executor.timeoutResult(call, timeout)));
+					Schedulers.parallel().schedule(() -> sink.success(this.executor.timeoutResult(call, timeout)));
 					return true;
 				});
 				ToolResultMessage result;

@@ -62,6 +62,38 @@ class ToolTimeoutTests {
 	}
 
 	@Test
+	@Timeout(10)
+	void timeoutHoldsWhenTheStubbornToolHoldsTheToolSchedulersOnlyThread() {
+		// the timeout's answer must not wait for a worker of the scheduler the tool blocks
+		Scheduler oneThread = Schedulers.newBoundedElastic(1, 10, "one-tool-thread");
+		ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "stubborn", "{}")),
+				text("ok"));
+		Agent agent = Agent.builder()
+			.name("timed")
+			.model(model)
+			.tools(List.of(TestTools.tool("stubborn", (arguments, context) -> {
+				awaitIgnoringInterrupts();
+				this.finished.set(true);
+				return "late";
+			})))
+			.toolScheduler(oneThread)
+			.toolTimeout(Duration.ofMillis(200))
+			.build();
+
+		try {
+			AgentResult result = agent.call("s", "go");
+
+			assertThat(this.finished).isFalse();
+			assertThat(result.isCompleted()).isTrue();
+			assertThat(toolResults(model.requests().get(1)).get(0).text()).contains("200");
+		}
+		finally {
+			this.release.countDown();
+			oneThread.dispose();
+		}
+	}
+
+	@Test
 	void deadlineStartsWhenTheToolStartsNotWhenItIsQueued() {
 		// one worker thread: the second call waits 500 ms in the scheduler's queue for the
 		// first; with the deadline counted from the queue it would overrun its 850 ms. The
