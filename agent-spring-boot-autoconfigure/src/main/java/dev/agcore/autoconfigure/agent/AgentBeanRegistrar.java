@@ -47,19 +47,20 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 	public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registry) throws BeansException {
 		Binder binder = Binder.get(this.environment);
 		Set<String> agentNames = names(binder, "agent.agents", AgentProperties.AgentSpec.class);
+		Set<String> providerNames = names(binder, "agent.providers", AgentProperties.Provider.class);
 		Set<String> unknown = new TreeSet<>(
 				UnknownPropertyCheck.unknown(binder, "agent.agents", agentNames, AgentProperties.AgentSpec.class));
-		unknown.addAll(UnknownPropertyCheck.unknown(binder, "agent.providers",
-				names(binder, "agent.providers", AgentProperties.Provider.class), AgentProperties.Provider.class));
+		unknown.addAll(
+				UnknownPropertyCheck.unknown(binder, "agent.providers", providerNames, AgentProperties.Provider.class));
 		UnknownPropertyCheck.check(unknown);
 		for (String name : agentNames) {
 			register(registry, name, "create");
 		}
-		if (agentNames.isEmpty() && isDefaultAgentWanted(registry, binder)) {
+		if (agentNames.isEmpty() && isDefaultAgentWanted(registry, providerNames)) {
 			register(registry, DEFAULT_AGENT_NAME, "createDefault");
 		}
 		else if (agentNames.isEmpty()) {
-			logNoAgent(binder);
+			logNoAgent(providerNames);
 		}
 	}
 
@@ -85,7 +86,7 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 		registry.registerBeanDefinition(name, definition);
 	}
 
-	private boolean isDefaultAgentWanted(BeanDefinitionRegistry registry, Binder binder) {
+	private boolean isDefaultAgentWanted(BeanDefinitionRegistry registry, Set<String> providerNames) {
 		if (!(registry instanceof ListableBeanFactory beanFactory)) {
 			return false;
 		}
@@ -93,14 +94,11 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 		if (!ContextBeans.beanNamesForType(beanFactory, Agent.class, true, false).isEmpty()) {
 			return false;
 		}
-		int models = names(binder, "agent.providers", AgentProperties.Provider.class).size()
-				+ ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, false).size();
-		return models == 1;
+		return providerNames.size() + ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, false).size() == 1;
 	}
 
 	// agent.* set but no Agent bean: say what was seen, rather than leave a silent gap
-	private static void logNoAgent(Binder binder) {
-		Set<String> providers = names(binder, "agent.providers", AgentProperties.Provider.class);
+	private static void logNoAgent(Set<String> providers) {
 		if (!providers.isEmpty()) {
 			logger.warn("No agent is created: agent.providers has " + providers.size() + " providers " + providers
 					+ " but agent.agents is empty. Add agent.agents.<name>.provider to create an Agent bean "
