@@ -209,7 +209,6 @@ public final class AnnotatedMiddleware {
 	 * Adapt a method that returns a {@code Mono}: it overrides the reactive form of the
 	 * hook, is called on whatever thread the loop is on, and must not block.
 	 */
-	@SuppressWarnings("unchecked")
 	private static AgentMiddleware adaptReactive(Class<? extends Annotation> hook, Invoker invoker, String name) {
 		return switch (hook.getSimpleName()) {
 			case "BeforeAgent" -> new Named(name) {
