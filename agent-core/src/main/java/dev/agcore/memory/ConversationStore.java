@@ -59,9 +59,10 @@ public interface ConversationStore {
 	 * Mark a paused turn as being resumed, only if it is still the one given and not
 	 * already claimed: of two resumptions of the same turn, exactly one wins. The turn
 	 * stays in the store while it is resumed, so {@link #loadPending} still returns it and
-	 * a new message to the session is refused; {@link #completePending} drops it,
-	 * {@link #savePending} replaces it (a resumed turn that pauses again) and
-	 * {@link #releasePending} gives it back. A persistent store should let a claim expire,
+	 * a new message to the session is refused; {@link #progressPending} moves it on
+	 * (the decided calls ran), {@link #completePending} drops it, {@link #savePending}
+	 * replaces it (a resumed turn that pauses again) and {@link #releasePending} gives it
+	 * back. A persistent store should let a claim expire,
 	 * so a crashed instance cannot hold a session forever.
 	 * @param sessionId the session
 	 * @param expected the paused turn as loaded
@@ -69,6 +70,21 @@ public interface ConversationStore {
 	 * or was replaced meanwhile
 	 */
 	Mono<Boolean> claimPending(String sessionId, PendingTurn expected);
+
+	/**
+	 * Replace a claimed turn by the same turn further on, keeping the claim: a resumption
+	 * records the results of the calls it ran, so that if it fails or is cancelled later
+	 * the calls are not run again. Replaces only if the turn of the session is still
+	 * {@code claimed} and still claimed; a later {@link #releasePending} of the resumption
+	 * names {@code progressed}.
+	 * @param sessionId the session
+	 * @param claimed the turn as claimed
+	 * @param progressed the turn with the results of its decided calls and, typically,
+	 * no pending calls left
+	 * @return true if replaced; false if the turn was completed, replaced or given back
+	 * meanwhile
+	 */
+	Mono<Boolean> progressPending(String sessionId, PendingTurn claimed, PendingTurn progressed);
 
 	/**
 	 * Give back a claimed turn whose resumption failed or was cancelled: it waits for a

@@ -128,6 +128,20 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
+	public Mono<Boolean> progressPending(String sessionId, PendingTurn claimed, PendingTurn progressed) {
+		return Mono.fromSupplier(() -> {
+			synchronized (this.sessions) {
+				if (!claimed.equals(this.pending.get(sessionId)) || !this.resuming.contains(sessionId)) {
+					return false;
+				}
+				// the session stays in 'resuming': the claim carries over to the progressed turn
+				this.pending.put(sessionId, progressed);
+				return true;
+			}
+		});
+	}
+
+	@Override
 	public Mono<Void> releasePending(String sessionId, PendingTurn claimed) {
 		return Mono.fromRunnable(() -> {
 			synchronized (this.sessions) {

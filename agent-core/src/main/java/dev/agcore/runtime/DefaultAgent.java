@@ -186,9 +186,7 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener) {
 		String sessionId = request.sessionId();
 		return this.store.loadPending(sessionId)
-			.flatMap((pending) -> Mono.<List<Message>>error(new ResumeException("Session '" + sessionId
-					+ "' has tool calls waiting for a decision " + pendingNames(pending)
-					+ "; resume that turn before sending a new message")))
+			.flatMap((pending) -> Mono.<List<Message>>error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(this.store.load(sessionId))
 			.flatMap((history) -> {
 				Turn turn = new Turn(this.name, request, history, this.toolRunner.store());
@@ -275,13 +273,18 @@ final class DefaultAgent implements Agent {
 				turn.interrupt(pending);
 			}
 			else {
-				String direct = turn.finishIfReturnsDirectly(this.toolRunner::returnsDirectly);
-				if (direct != null) {
-					// the answer is the tool's result: show it as the model's text would be
-					listener.onText(direct);
-				}
+				finishIfReturnsDirectly(turn, listener);
 			}
 		}));
+	}
+
+	/** Finish the turn with the results of the last tool calls if their tools return directly. */
+	void finishIfReturnsDirectly(Turn turn, TurnListener listener) {
+		String direct = turn.finishIfReturnsDirectly(this.toolRunner::returnsDirectly);
+		if (direct != null) {
+			// the answer is the tool's result: show it as the model's text would be
+			listener.onText(direct);
+		}
 	}
 
 	private Mono<ChatResponse> callModel(ChatRequest chatRequest) {
@@ -341,8 +344,16 @@ final class DefaultAgent implements Agent {
 		return saved.thenReturn(result);
 	}
 
-	private static List<String> pendingNames(PendingTurn pending) {
-		return pending.pendingCalls().stream().map((call) -> call.name() + " (" + call.id() + ")").toList();
+	private static String pausedTurn(String sessionId, PendingTurn pending) {
+		if (pending.pendingCalls().isEmpty()) {
+			// its decided calls ran, then its resumption failed or was cancelled
+			return "Session '" + sessionId + "' has an unfinished turn whose decided tool calls ran; resume it with "
+					+ "no decisions (unless it is being resumed) before sending a new message";
+		}
+		return "Session '" + sessionId + "' has tool calls waiting for a decision " + pending.pendingCalls()
+			.stream()
+			.map((call) -> call.name() + " (" + call.id() + ")")
+			.toList() + "; resume that turn before sending a new message";
 	}
 
 	private void recordModelCall(Usage usage, long start, @Nullable Throwable error) {

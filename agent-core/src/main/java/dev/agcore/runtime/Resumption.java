@@ -11,8 +11,6 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
@@ -21,8 +19,6 @@ import reactor.core.publisher.Mono;
  * loop.
  */
 final class Resumption {
-
-	private static final Logger logger = LoggerFactory.getLogger(Resumption.class);
 
 	private final DefaultAgent agent;
 
@@ -45,21 +41,15 @@ final class Resumption {
 						return Mono.error(new ResumeException(
 								"The paused turn of session '" + sessionId + "' is already being resumed"));
 					}
-					// a failed or cancelled resumption leaves the turn paused, to be resumed again;
-					// the store ignores the release once the turn was completed or paused anew
+					// a failed or cancelled resumption leaves the turn paused, to be resumed again,
+					// with the results of the decided calls that ran, so they never run twice
+					PendingClaim claim = new PendingClaim(this.store, sessionId, pending, request.decisions());
 					return this.store.load(sessionId)
-						.flatMap((history) -> continueTurn(request, pending, history, listener))
-						.onErrorResume((ex) -> this.store.releasePending(sessionId, pending).then(Mono.error(ex)))
-						.doOnCancel(() -> release(sessionId, pending));
+						.flatMap((history) -> continueTurn(request, claim, history, listener))
+						.onErrorResume((ex) -> claim.release().then(Mono.error(ex)))
+						.doOnCancel(claim::releaseDetached);
 				});
 			});
-	}
-
-	/** Give the turn back after a cancellation, which has no subscriber left to wait for it. */
-	private void release(String sessionId, PendingTurn pending) {
-		this.store.releasePending(sessionId, pending)
-			.subscribe(null, (ex) -> logger.warn("Could not give back the paused turn of session '{}' after its "
-					+ "resumption was cancelled; it stays claimed", sessionId, ex));
 	}
 
 	private void check(ResumeRequest request, PendingTurn pending) {
@@ -73,14 +63,35 @@ final class Resumption {
 		missing.removeAll(request.decisions().keySet());
 		Set<String> unknown = new TreeSet<>(request.decisions().keySet());
 		unknown.removeAll(pendingIds);
+		if (pendingIds.isEmpty() && !unknown.isEmpty()) {
+			// an earlier resumption ran the decided calls, then failed or was cancelled
+			throw new ResumeException("Session '" + request.sessionId() + "' has no tool calls waiting for a "
+					+ "decision: the calls decided before ran and their results are kept; resume the turn with no "
+					+ "decisions to continue (got decisions for " + unknown + ")");
+		}
 		if (!missing.isEmpty() || !unknown.isEmpty()) {
+			Set<String> decided = answered(pending);
+			decided.retainAll(unknown);
 			throw new ResumeException("Decisions must name exactly the pending tool calls " + pendingIds
-					+ (missing.isEmpty() ? "" : "; missing: " + missing) + (unknown.isEmpty() ? "" : "; unknown: " + unknown));
+					+ (missing.isEmpty() ? "" : "; missing: " + missing) + (unknown.isEmpty() ? "" : "; unknown: " + unknown)
+					+ (decided.isEmpty() ? "" : "; already decided, with results kept: " + decided));
 		}
 	}
 
-	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingTurn pending, List<Message> history,
+	/** The ids of the calls of the paused turn that have a result. */
+	private static Set<String> answered(PendingTurn pending) {
+		Set<String> ids = new TreeSet<>();
+		for (Message message : pending.messages()) {
+			if (message instanceof ToolResultMessage result) {
+				ids.add(result.toolCallId());
+			}
+		}
+		return ids;
+	}
+
+	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, List<Message> history,
 			TurnListener listener) {
+		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();
 		request.decisions().forEach((id, decision) -> {
 			if (!(decision instanceof ToolDecision.Reject)) {
@@ -88,6 +99,12 @@ final class Resumption {
 			}
 		});
 		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
+		if (pending.pendingCalls().isEmpty()) {
+			// the decided calls ran in an earlier resumption: go on from where it stopped
+			this.agent.finishIfReturnsDirectly(turn, listener);
+			return this.agent.loop(turn, listener);
+		}
+		TurnListener recording = claim.recording(listener);
 		List<ToolCall> toRun = new ArrayList<>();
 		List<ToolResultMessage> rejected = new ArrayList<>();
 		for (ToolCall call : turn.unansweredToolCalls()) {
@@ -106,13 +123,16 @@ final class Resumption {
 			}
 		}
 		for (ToolResultMessage result : rejected) {
-			listener.onToolCallCompleted(result);
+			recording.onToolCallCompleted(result);
 		}
 		turn.acceptToolResults(rejected.toArray(ToolResultMessage[]::new));
-		Mono<Void> ran = toRun.isEmpty() ? Mono.empty() : this.agent.runTools(turn, toRun, listener);
+		Mono<Void> ran = toRun.isEmpty() ? Mono.empty() : this.agent.runTools(turn, toRun, recording);
 		return ran.then(Mono.defer(() -> {
 			turn.orderLastToolResults();
-			return this.agent.loop(turn, listener);
+			// a turn that pauses again is saved anew when the loop ends; otherwise the results
+			// are stored before anything else (a model call, a hook) can fail
+			Mono<Void> recorded = turn.isInterrupted() ? Mono.empty() : claim.progress(turn.toPending());
+			return recorded.then(Mono.defer(() -> this.agent.loop(turn, listener)));
 		}));
 	}
 

@@ -53,6 +53,11 @@ public abstract class DelegatingConversationStore implements ConversationStore {
 	}
 
 	@Override
+	public Mono<Boolean> progressPending(String sessionId, PendingTurn claimed, PendingTurn progressed) {
+		return this.delegate.progressPending(sessionId, claimed, progressed);
+	}
+
+	@Override
 	public Mono<Void> completePending(String sessionId, List<Message> messages) {
 		return this.delegate.completePending(sessionId, messages);
 	}

@@ -125,6 +125,44 @@ class InMemoryConversationStoreTests {
 	}
 
 	@Test
+	void progressingAClaimedTurnReplacesItAndKeepsTheClaim() {
+		InMemoryConversationStore store = new InMemoryConversationStore();
+		PendingTurn paused = pausedTurn();
+		PendingTurn progressed = progressedTurn();
+		store.savePending("s", paused).block(TIMEOUT);
+		assertThat(store.claimPending("s", paused).block(TIMEOUT)).isTrue();
+
+		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).isTrue();
+
+		assertThat(store.loadPending("s").block(TIMEOUT)).isEqualTo(progressed);
+		assertThat(store.claimPending("s", progressed).block(TIMEOUT)).as("still claimed").isFalse();
+		store.releasePending("s", paused).block(TIMEOUT);
+		assertThat(store.claimPending("s", progressed).block(TIMEOUT)).as("the old turn cannot release it")
+			.isFalse();
+		store.releasePending("s", progressed).block(TIMEOUT);
+		assertThat(store.claimPending("s", progressed).block(TIMEOUT)).isTrue();
+	}
+
+	@Test
+	void progressingRequiresTheTurnAsClaimedAndStillClaimed() {
+		InMemoryConversationStore store = new InMemoryConversationStore();
+		PendingTurn paused = pausedTurn();
+		PendingTurn progressed = progressedTurn();
+		store.savePending("s", paused).block(TIMEOUT);
+
+		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).as("not claimed").isFalse();
+		assertThat(store.claimPending("s", paused).block(TIMEOUT)).isTrue();
+		assertThat(store.progressPending("s", pendingTurn(), progressed).block(TIMEOUT)).as("another turn")
+			.isFalse();
+		assertThat(store.progressPending("other", paused, progressed).block(TIMEOUT)).as("another session")
+			.isFalse();
+		assertThat(store.loadPending("s").block(TIMEOUT)).isEqualTo(paused);
+		store.completePending("s", List.of()).block(TIMEOUT);
+		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).as("completed").isFalse();
+		assertThat(store.loadPending("s").block(TIMEOUT)).isNull();
+	}
+
+	@Test
 	void concurrentTurnsStayWithinTheBoundsAndWhole() throws Exception {
 		InMemoryConversationStore store = new InMemoryConversationStore(20, 10);
 		ExecutorService executor = Executors.newFixedThreadPool(4);
@@ -159,6 +197,20 @@ class InMemoryConversationStoreTests {
 			}
 		}
 		assertThat(kept).isEqualTo(20);
+	}
+
+	/** Waits for a decision on c1. */
+	private static PendingTurn pausedTurn() {
+		ToolCall call = new ToolCall("c1", "delete_file", "{}");
+		return new PendingTurn("assistant", List.of(new UserMessage("delete it"), AssistantMessage.of(List.of(call))),
+				List.of(new PendingTurn.PendingToolCall("c1", "delete_file", "{}", "deletes data")), 1, 10, 5);
+	}
+
+	/** The paused turn once c1 ran. */
+	private static PendingTurn progressedTurn() {
+		ToolCall call = new ToolCall("c1", "delete_file", "{}");
+		return new PendingTurn("assistant", List.of(new UserMessage("delete it"), AssistantMessage.of(List.of(call)),
+				ToolResultMessage.success(call, "deleted")), List.of(), 1, 10, 5);
 	}
 
 	private static PendingTurn pendingTurn() {

@@ -1,23 +1,34 @@
 package dev.agcore.runtime;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
-import dev.agcore.model.ModelAuthenticationException;
+import dev.agcore.model.ChatChunk;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelRequestException;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -26,11 +37,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A turn paused for approval is never lost: a resumption that is cancelled or fails gives
- * it back, and while one runs the session takes no new message.
+ * it back, with the results of the decided calls that ran, so they never run twice; while
+ * one runs the session takes no new message.
  */
 class PausedTurnTests {
 
 	private static final ResumeRequest APPROVE = ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve()));
+
+	private static final ResumeRequest NO_DECISIONS = ResumeRequest.of("s1", Map.of());
 
 	private final InMemoryConversationStore store = new InMemoryConversationStore();
 
@@ -39,6 +53,8 @@ class PausedTurnTests {
 	private final CountDownLatch releaseTool = new CountDownLatch(1);
 
 	private final AtomicBoolean blockTool = new AtomicBoolean(true);
+
+	private final AtomicInteger toolRuns = new AtomicInteger();
 
 	@AfterEach
 	void releaseBlockedTool() {
@@ -79,29 +95,106 @@ class PausedTurnTests {
 	}
 
 	@Test
-	void resumptionThatFailsLeavesTheTurnPausedToBeResumedAgain() {
-		AtomicBoolean modelDown = new AtomicBoolean();
-		Agent agent = pausedAgent(ScriptedChatModel.answering((request) -> {
-			if (request.messages().size() < 3) {
-				return toolCalls(new ToolCall("c1", "delete_file", "{}"));
-			}
-			if (modelDown.get()) {
-				throw new ModelAuthenticationException("scripted", 401, "bad key");
-			}
-			return text("Deleted.");
-		}));
-		this.blockTool.set(false);
-		modelDown.set(true);
+	void resumptionThatFailsAfterTheApprovedCallRanKeepsItsResultAndGoesOnWithNoDecisions() {
+		AtomicBoolean modelDown = new AtomicBoolean(true);
+		Agent agent = failingAfterTheToolRan(modelDown);
 
-		assertThatExceptionOfType(ModelAuthenticationException.class)
-			.isThrownBy(() -> agent.resume(APPROVE).block(Duration.ofSeconds(5)));
-
-		assertThat(this.store.loadPending("s1").block()).isNotNull();
+		PendingTurn waiting = this.store.loadPending("s1").block(Duration.ofSeconds(5));
+		assertThat(waiting.pendingCalls()).as("nothing waits for a decision").isEmpty();
+		assertThat(waiting.messages()).extracting(Message::text).containsExactly("delete", "", "deleted");
 		assertThat(this.store.load("s1").block()).isEmpty();
-		assertThatExceptionOfType(ResumeException.class).as("still paused").isThrownBy(() -> agent.call("s1", "hi"));
 		modelDown.set(false);
-		assertThat(agent.resume(APPROVE).block(Duration.ofSeconds(5)).output()).isEqualTo("Deleted.");
+		AgentResult resumed = agent.resume(NO_DECISIONS).block(Duration.ofSeconds(5));
+
+		assertThat(resumed.status()).isEqualTo(AgentResult.Status.COMPLETED);
+		assertThat(resumed.output()).isEqualTo("Deleted.");
+		assertThat(this.toolRuns).as("the approved call ran once").hasValue(1);
 		assertThat(this.store.loadPending("s1").block()).isNull();
+		List<Message> stored = this.store.load("s1").block();
+		assertThat(stored).extracting(Message::text).containsExactly("delete", "", "deleted", "Deleted.");
+		assertThat(stored).filteredOn(ToolResultMessage.class::isInstance).singleElement()
+			.satisfies((result) -> assertThat(((ToolResultMessage) result).toolCallId()).isEqualTo("c1"));
+	}
+
+	@Test
+	void resumptionCancelledAfterTheToolResultKeepsItAndGoesOnWithNoDecisions() {
+		this.blockTool.set(false);
+		AtomicBoolean modelHangs = new AtomicBoolean(true);
+		Agent agent = pausedAgent(hangingAfterTools(modelHangs));
+
+		StepVerifier.create(agent.resumeStream(APPROVE))
+			.expectNextMatches(AgentEvent.ToolCallStarted.class::isInstance)
+			.expectNextMatches(AgentEvent.ToolCallCompleted.class::isInstance)
+			.thenCancel()
+			.verify(Duration.ofSeconds(5));
+
+		PendingTurn waiting = awaitReleased();
+		assertThat(waiting.pendingCalls()).isEmpty();
+		assertThat(waiting.messages()).extracting(Message::text).containsExactly("delete", "", "deleted");
+		modelHangs.set(false);
+		StepVerifier.create(agent.resumeStream(NO_DECISIONS).filter((event) -> !(event instanceof AgentEvent.UsageReported)))
+			.expectNextMatches((event) -> event instanceof AgentEvent.TextDelta text && text.text().equals("Deleted."))
+			.expectNextMatches((event) -> event instanceof AgentEvent.Completed completed
+					&& completed.result().output().equals("Deleted."))
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+		assertThat(this.toolRuns).as("the approved call ran once").hasValue(1);
+		assertThat(this.store.loadPending("s1").block()).isNull();
+		assertThat(this.store.load("s1").block()).extracting(Message::text)
+			.containsExactly("delete", "", "deleted", "Deleted.");
+	}
+
+	@Test
+	void resumptionCancelledWhileOneOfTwoApprovedCallsRunsKeepsTheResultOfTheOther() throws Exception {
+		ToolCall slow = new ToolCall("c1", "delete_file", "{\"path\":\"a\"}");
+		ToolCall fast = new ToolCall("c2", "delete_file", "{\"path\":\"b\"}");
+		Agent agent = pausedAgent(ScriptedChatModel.replaying(toolCalls(slow, fast), text("Deleted both.")),
+				(arguments) -> arguments.contains("\"a\""));
+		ResumeRequest approveBoth = ResumeRequest.of("s1",
+				Map.of("c1", ToolDecision.approve(), "c2", ToolDecision.edit("{\"path\":\"b2\"}")));
+
+		StepVerifier.create(agent.resumeStream(approveBoth))
+			.expectNextCount(2)
+			.expectNextMatches((event) -> event instanceof AgentEvent.ToolCallCompleted completed
+					&& completed.id().equals("c2"))
+			.then(() -> assertThat(this.toolStarted.getCount()).isZero())
+			.thenCancel()
+			.verify(Duration.ofSeconds(5));
+
+		PendingTurn waiting = awaitReleased();
+		assertThat(waiting.pendingCalls()).extracting(PendingTurn.PendingToolCall::id).containsExactly("c1");
+		assertThatExceptionOfType(ResumeException.class)
+			.isThrownBy(() -> agent.resume(approveBoth).block(Duration.ofSeconds(5)))
+			.withMessage("Decisions must name exactly the pending tool calls [c1]; unknown: [c2]; "
+					+ "already decided, with results kept: [c2]");
+		this.blockTool.set(false);
+		AgentResult resumed = agent.resume(APPROVE).block(Duration.ofSeconds(5));
+		assertThat(resumed.output()).isEqualTo("Deleted both.");
+		assertThat(resumed.toolExecutions()).extracting(ToolExecution::arguments)
+			.containsExactly("{\"path\":\"a\"}", "{\"path\":\"b2\"}");
+		assertThat(this.toolRuns).as("c1 twice, cancelled while it ran; c2 once").hasValue(3);
+	}
+
+	@Test
+	void resumingTheProgressedTurnWithTheOldDecisionsIsRefused() {
+		Agent agent = failingAfterTheToolRan(new AtomicBoolean(true));
+
+		assertThatExceptionOfType(ResumeException.class)
+			.isThrownBy(() -> agent.resume(APPROVE).block(Duration.ofSeconds(5)))
+			.withMessage("Session 's1' has no tool calls waiting for a decision: the calls decided before ran and "
+					+ "their results are kept; resume the turn with no decisions to continue (got decisions for [c1])");
+		assertThat(this.toolRuns).hasValue(1);
+	}
+
+	@Test
+	void newMessageWhileTheProgressedTurnWaitsIsRefused() {
+		Agent agent = failingAfterTheToolRan(new AtomicBoolean(true));
+
+		assertThatExceptionOfType(ResumeException.class).isThrownBy(() -> agent.call("s1", "hi"))
+			.withMessage("Session 's1' has an unfinished turn whose decided tool calls ran; resume it with no "
+					+ "decisions (unless it is being resumed) before sending a new message");
+		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.toolRuns).hasValue(1);
 	}
 
 	@Test
@@ -145,14 +238,77 @@ class PausedTurnTests {
 		assertThat(this.store.loadPending("s1").block()).isNull();
 	}
 
+	/**
+	 * An agent whose session s1 waited for a decision on delete_file (c1), was approved,
+	 * ran the tool, then failed on the next model call while {@code modelDown}.
+	 */
+	private Agent failingAfterTheToolRan(AtomicBoolean modelDown) {
+		Agent agent = pausedAgent(ScriptedChatModel.answering((request) -> {
+			if (request.messages().size() < 3) {
+				return toolCalls(new ToolCall("c1", "delete_file", "{}"));
+			}
+			if (modelDown.get()) {
+				throw new ModelRequestException("scripted", 400, "bad request");
+			}
+			return text("Deleted.");
+		}));
+		this.blockTool.set(false);
+		assertThatExceptionOfType(ModelRequestException.class)
+			.isThrownBy(() -> agent.resume(APPROVE).block(Duration.ofSeconds(5)));
+		assertThat(this.toolRuns).hasValue(1);
+		return agent;
+	}
+
+	/** A model that asks for delete_file (c1), then, while {@code hangs}, never answers. */
+	private static ChatModel hangingAfterTools(AtomicBoolean hangs) {
+		ScriptedChatModel scripted = ScriptedChatModel.answering((request) -> (request.messages().size() < 3)
+				? toolCalls(new ToolCall("c1", "delete_file", "{}")) : text("Deleted."));
+		return new ChatModel() {
+
+			@Override
+			public Mono<ChatResponse> call(ChatRequest request) {
+				return hangs(request) ? Mono.never() : scripted.call(request);
+			}
+
+			@Override
+			public Flux<ChatChunk> stream(ChatRequest request) {
+				return hangs(request) ? Flux.never() : scripted.stream(request);
+			}
+
+			private boolean hangs(ChatRequest request) {
+				return hangs.get() && request.messages().size() >= 3;
+			}
+
+		};
+	}
+
+	/** Wait until no resumption holds the paused turn of s1, and return it. */
+	private PendingTurn awaitReleased() {
+		awaitTrue(() -> {
+			PendingTurn pending = this.store.loadPending("s1").block();
+			if (pending != null && this.store.claimPending("s1", pending).block()) {
+				this.store.releasePending("s1", pending).block();
+				return true;
+			}
+			return false;
+		});
+		return this.store.loadPending("s1").block();
+	}
+
 	/** An agent whose session s1 waits for a decision on delete_file (c1). */
-	private Agent pausedAgent(ScriptedChatModel model) {
+	private Agent pausedAgent(ChatModel model) {
+		return pausedAgent(model, (arguments) -> true);
+	}
+
+	/** An agent whose session s1 waits for a decision on the calls of delete_file. */
+	private Agent pausedAgent(ChatModel model, Predicate<String> blocks) {
 		Agent agent = Agent.builder()
 			.name("files")
 			.model(model)
 			.conversationStore(this.store)
 			.tool(TestTools.tool("delete_file", (arguments, context) -> {
-				if (this.blockTool.get()) {
+				this.toolRuns.incrementAndGet();
+				if (this.blockTool.get() && blocks.test(arguments)) {
 					this.toolStarted.countDown();
 					this.releaseTool.await(10, TimeUnit.SECONDS);
 				}
