@@ -18,8 +18,10 @@ import org.springframework.web.server.ServerWebInputException;
 /**
  * Reads the body of a resume request,
  * {@code {"decisions": {"<call id>": {"type": "approve" | "edit" | "reject", ...}}}}, into
- * a {@link ResumeRequest}. A malformed body is a bad request naming the field; whether
- * the decisions match the paused turn is for the agent to say.
+ * a {@link ResumeRequest}. {@code {"decisions": {}}} resumes a turn that waits for no
+ * decision (its decided calls ran before a resumption failed). A malformed body is a bad
+ * request naming the field; whether the decisions match the paused turn is for the agent
+ * to say.
  */
 final class ResumeRequests {
 
@@ -42,9 +44,10 @@ final class ResumeRequests {
 	}
 
 	private static Map<String, ToolDecision> decisions(Object value) {
-		if (!(value instanceof Map<?, ?> map) || map.isEmpty()) {
-			throw badRequest("'decisions' is required: an object with a decision for each pending tool call id; "
-					+ EXPECTED_BODY);
+		// empty for a turn whose decided calls ran before its resumption failed: it just goes on
+		if (!(value instanceof Map<?, ?> map)) {
+			throw badRequest("'decisions' is required: an object with a decision for each pending tool call id "
+					+ "({} when none waits); " + EXPECTED_BODY);
 		}
 		Map<String, ToolDecision> decisions = new LinkedHashMap<>();
 		map.forEach((id, decision) -> decisions.put(String.valueOf(id), decision(String.valueOf(id), decision)));

@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.web;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -20,6 +21,9 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelRequestException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolRegistry;
@@ -119,8 +123,42 @@ class AgentResumeEndpointTests {
 					HttpStatus.CONFLICT);
 			assertThat(unknown.get("message").asString()).isEqualTo(
 					"Decisions must name exactly the pending tool calls [call-1]; missing: [call-1]; unknown: [call-9]");
+			JsonNode none = post(client, RESUME, Map.of("decisions", Map.of()), HttpStatus.CONFLICT);
+			assertThat(none.get("message").asString())
+				.isEqualTo("Decisions must name exactly the pending tool calls [call-1]; missing: [call-1]");
 			assertThat(tools.calls()).isEmpty();
 		}));
+	}
+
+	@Test
+	void approvedCallRunsOnceWhenTheModelFailsAfterItAndTheTurnGoesOnWithNoDecisions() {
+		AtomicBoolean modelDown = new AtomicBoolean(true);
+		ChatModel failingAfterTheTool = ScriptedChatModel.answering((request) -> {
+			if (modelDown.get() && request.messages().get(request.messages().size() - 1) instanceof ToolResultMessage) {
+				throw new ModelRequestException("scripted", 400, "bad request");
+			}
+			return deletingAnswer(request);
+		});
+		this.contextRunner.withAllowBeanDefinitionOverriding(true)
+			.withBean("scripted", ChatModel.class, () -> failingAfterTheTool)
+			.run(withClient((client, tools) -> {
+				invoke(client, "s1");
+				List<ServerSentEvent<String>> failed = events(client, RESUME + "/stream",
+						Map.of("decisions", Map.of("call-1", Map.of("type", "approve"))));
+				assertThat(failed).extracting(ServerSentEvent::event).containsSubsequence("tool_result", "error");
+				JsonNode again = post(client, RESUME, Map.of("decisions", Map.of("call-1", Map.of("type", "approve"))),
+						HttpStatus.CONFLICT);
+				assertThat(again.get("message").asString()).contains("resume the turn with no decisions to continue");
+				modelDown.set(false);
+				JsonNode completed = post(client, RESUME, Map.of("decisions", Map.of()), HttpStatus.OK);
+				assertThat(completed.get("status").asString()).isEqualTo("completed");
+				assertThat(completed.get("output").asString()).isEqualTo("Done: Deleted /tmp/a");
+				assertThat(completed.has("pendingToolCalls")).isFalse();
+				assertThat(tools.calls()).containsExactly("delete_file:/tmp/a");
+				JsonNode messages = get(client, "/agents/assistant/sessions/s1/messages");
+				assertThat(messages.valueStream().map((message) -> message.get("role").asString()))
+					.containsExactly("user", "assistant", "tool", "assistant");
+			}));
 	}
 
 	@Test
@@ -128,7 +166,7 @@ class AgentResumeEndpointTests {
 		this.contextRunner.run(withClient((client, tools) -> {
 			invoke(client, "s1");
 			assertBadRequest(post(client, RESUME, Map.of(), HttpStatus.BAD_REQUEST), "'decisions' is required");
-			assertBadRequest(post(client, RESUME, Map.of("decisions", Map.of()), HttpStatus.BAD_REQUEST),
+			assertBadRequest(post(client, RESUME, Map.of("decisions", List.of()), HttpStatus.BAD_REQUEST),
 					"'decisions' is required");
 			assertBadRequest(post(client, RESUME, Map.of("decisions", Map.of("call-1", "approve")),
 					HttpStatus.BAD_REQUEST), "'decisions.call-1' must be an object");
@@ -232,14 +270,16 @@ class AgentResumeEndpointTests {
 
 	/** Deletes the path in the question, then reports the tool's result. */
 	static ChatModel deletingModel() {
-		return ScriptedChatModel.answering((request) -> {
-			Message last = request.messages().get(request.messages().size() - 1);
-			if (last instanceof ToolResultMessage result) {
-				return ScriptedChatModel.text("Done: " + result.text());
-			}
-			String path = ((UserMessage) last).text().replace("Delete ", "");
-			return ScriptedChatModel.toolCalls(new ToolCall("call-1", "delete_file", "{\"path\":\"" + path + "\"}"));
-		});
+		return ScriptedChatModel.answering(AgentResumeEndpointTests::deletingAnswer);
+	}
+
+	private static ChatResponse deletingAnswer(ChatRequest request) {
+		Message last = request.messages().get(request.messages().size() - 1);
+		if (last instanceof ToolResultMessage result) {
+			return ScriptedChatModel.text("Done: " + result.text());
+		}
+		String path = ((UserMessage) last).text().replace("Delete ", "");
+		return ScriptedChatModel.toolCalls(new ToolCall("call-1", "delete_file", "{\"path\":\"" + path + "\"}"));
 	}
 
 	private static JsonNode invoke(WebTestClient client, String sessionId) {
