@@ -87,9 +87,8 @@ public interface ConversationStore {
 	Mono<Boolean> progressPending(String sessionId, PendingTurn claimed, PendingTurn progressed);
 
 	/**
-	 * Give back a claimed turn whose resumption failed or was cancelled: it waits for a
-	 * decision again and can be resumed again. Does nothing if the turn was completed or
-	 * replaced meanwhile.
+	 * Give back a claimed turn whose resumption failed or was cancelled: it can be resumed
+	 * again. Does nothing if the turn was completed or replaced meanwhile.
 	 * @param sessionId the session
 	 * @param claimed the turn as claimed
 	 * @return completes when released

@@ -90,7 +90,9 @@ public interface Agent {
 	/**
 	 * Continue a turn that paused for approval ({@link AgentResult.Status#INTERRUPTED}),
 	 * with a decision for each pending tool call. Works across restarts when the
-	 * conversation store is persistent.
+	 * conversation store is persistent. Decided calls never run twice: if a resumption
+	 * fails or is cancelled after they ran, the turn waits with their results and no
+	 * pending calls, and is continued with no decisions.
 	 * @param request the decisions
 	 * @return the result of the continued turn; fails with {@link ResumeException} when
 	 * there is nothing to resume or the decisions do not match the pending calls
