@@ -224,7 +224,7 @@ public final class AgentBuilder {
 	 * Set how long one turn may run, from loading the conversation to its last model call
 	 * or tool, so a model that never answers cannot hold a caller for retries times
 	 * timeouts times iterations. A turn past it fails with a {@link TurnTimeoutException}
-	 * and stores nothing (a resumed turn waits for a decision again); storing a turn that
+	 * and stores nothing (a resumed turn can be resumed again); storing a turn that
 	 * finished in time is never cut short.
 	 * @param turnTimeout a positive duration, 5 minutes by default
 	 * @return this builder

@@ -6,7 +6,8 @@ import dev.agcore.AgentException;
 
 /**
  * A turn ran longer than its agent's turn timeout and was cancelled: nothing of it was
- * stored, and a resumed turn waits for a decision again.
+ * stored, and a resumed turn can be resumed again (with the results of the decided calls
+ * that ran).
  */
 public class TurnTimeoutException extends AgentException {
 
