@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.DelegatingConversationStore;
@@ -68,15 +69,16 @@ class TurnTimeoutTests {
 	}
 
 	@Test
-	void resumedTurnPastItsTimeoutWaitsForADecisionAgain() {
+	void resumedTurnPastItsTimeoutWaitsWithTheResultsOfItsApprovedCalls() {
 		Agent pausing = agent(ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "delete_file", "{}"))))
 			.turnTimeout(ROOMY)
 			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
 			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
 			.build();
 		pausing.call("s1", "delete");
-		PendingTurn paused = this.store.loadPending("s1").block();
-		Agent silent = agent(new SilentModel()).tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
+		AtomicInteger runs = new AtomicInteger();
+		Agent silent = agent(new SilentModel())
+			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted " + runs.incrementAndGet()))
 			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
 			.build();
 
@@ -84,15 +86,18 @@ class TurnTimeoutTests {
 			.expectError(TurnTimeoutException.class)
 			.verify(Duration.ofSeconds(10));
 
-		assertThat(this.store.loadPending("s1").block()).isEqualTo(paused);
+		PendingTurn waiting = this.store.loadPending("s1").block();
+		assertThat(waiting.pendingCalls()).isEmpty();
+		assertThat(waiting.messages()).extracting(Message::text).containsExactly("delete", "", "deleted 1");
 		assertThat(this.store.load("s1").block()).isEmpty();
 		AgentResult resumed = agent(ScriptedChatModel.replaying(text("Deleted.")))
 			.turnTimeout(ROOMY)
-			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted"))
+			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted " + runs.incrementAndGet()))
 			.build()
-			.resume(ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve())))
+			.resume(ResumeRequest.of("s1", Map.of()))
 			.block(Duration.ofSeconds(5));
 		assertThat(resumed.output()).isEqualTo("Deleted.");
+		assertThat(runs).hasValue(1);
 	}
 
 	@Test
