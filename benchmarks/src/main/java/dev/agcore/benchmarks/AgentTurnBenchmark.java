@@ -28,6 +28,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The framework's own cost for one full agent turn: the user asks, the model asks for one
@@ -52,6 +53,14 @@ public class AgentTurnBenchmark {
 	@Param({ "none", "simple" })
 	public String metrics;
 
+	/**
+	 * Where the tool runs: on the default tool scheduler ({@code elastic}, one thread
+	 * hand-off each way), or on the caller's thread ({@code caller}, what the turn would
+	 * cost without the hand-off; not a safe setting, see docs/performance.md).
+	 */
+	@Param({ "elastic", "caller" })
+	public String tools;
+
 	private Agent agent;
 
 	private InMemoryConversationStore store;
@@ -72,6 +81,7 @@ public class AgentTurnBenchmark {
 			.tools(MethodTools.from(new WeatherTools()))
 			.conversationStore(this.store)
 			.metrics(agentMetrics)
+			.toolScheduler("caller".equals(this.tools) ? Schedulers.immediate() : Schedulers.boundedElastic())
 			.build();
 	}
 
