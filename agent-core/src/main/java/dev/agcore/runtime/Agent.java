@@ -1,5 +1,6 @@
 package dev.agcore.runtime;
 
+import java.time.Duration;
 import java.util.List;
 
 import dev.agcore.message.Message;
@@ -60,6 +61,16 @@ public interface Agent {
 	 * @return the bound
 	 */
 	int maxIterations();
+
+	/**
+	 * Return how long one turn may run before it fails with a
+	 * {@link TurnTimeoutException}. Implementations of their own that bound turns
+	 * differently override it.
+	 * @return the bound, {@link AgentBuilder#DEFAULT_TURN_TIMEOUT} by default
+	 */
+	default Duration turnTimeout() {
+		return AgentBuilder.DEFAULT_TURN_TIMEOUT;
+	}
 
 	/**
 	 * Return the stored conversation of a session, oldest message first. Sessions live in

@@ -113,6 +113,11 @@ final class DefaultAgent implements Agent {
 		return this.maxIterations;
 	}
 
+	@Override
+	public Duration turnTimeout() {
+		return this.turnTimeout;
+	}
+
 	KeyValueStore keyValueStore() {
 		return this.toolRunner.store();
 	}

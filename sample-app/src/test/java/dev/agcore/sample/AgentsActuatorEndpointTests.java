@@ -39,6 +39,7 @@ class AgentsActuatorEndpointTests {
 			.containsExactlyElementsOf(this.assistant.middleware().stream().map((each) -> each.name()).toList());
 		assertThat(assistant.get("limits").get("maxIterations").asInt()).isEqualTo(6);
 		assertThat(assistant.get("limits").get("toolTimeout").asString()).isEqualTo("PT10S");
+		assertThat(assistant.get("limits").get("turnTimeout").asString()).isEqualTo("PT5M");
 		assertThat(assistant.get("limits").get("maxToolResultLength").asInt()).isEqualTo(65536);
 		assertSameTools(assistant.get("tools"));
 		assertThat(get("/actuator/agents/assistant").get("name").asString()).isEqualTo("assistant");

@@ -59,7 +59,7 @@ public class AgentsEndpoint {
 	private AgentDescriptor describe(Agent agent) {
 		Optional<AgentToolSettings> settings = (this.agentTools != null) ? this.agentTools.settings(agent)
 				: Optional.empty();
-		Limits limits = new Limits(agent.maxIterations(),
+		Limits limits = new Limits(agent.maxIterations(), agent.turnTimeout().toString(),
 				settings.map((tools) -> tools.toolTimeout().toString()).orElse(null),
 				settings.map(AgentToolSettings::maxToolResultLength).orElse(null));
 		return new AgentDescriptor(agent.name(), agent.model().providerName(), agent.model().modelName(),
@@ -102,13 +102,14 @@ public class AgentsEndpoint {
 	 * The bounds of an agent's turns.
 	 *
 	 * @param maxIterations the most model calls in one turn
+	 * @param turnTimeout how long one turn may run, as an ISO-8601 duration
 	 * @param toolTimeout how long a tool call may run unless the tool says otherwise, as
 	 * an ISO-8601 duration; left out for an agent the application built itself
 	 * @param maxToolResultLength the longest tool result sent to the model, in
 	 * characters; left out for an agent the application built itself
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
-	public record Limits(int maxIterations, @Nullable String toolTimeout, @Nullable Integer maxToolResultLength) {
+	public record Limits(int maxIterations, String turnTimeout, @Nullable String toolTimeout, @Nullable Integer maxToolResultLength) {
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.actuate;
 
+import java.time.Duration;
 import java.util.List;
 
 import dev.agcore.autoconfigure.WeatherTools;
@@ -67,18 +68,18 @@ class AgentsEndpointAutoConfigurationTests {
 					.containsExactly("get_forecast", "get_weather");
 				assertThat(assistant.tools().get(0).inputSchema())
 					.isEqualTo(context.getBean("assistant", Agent.class).toolCallbacks().get(0).spec().inputSchema());
-				assertThat(assistant.limits()).isEqualTo(new AgentsEndpoint.Limits(4, "PT5S", 1000));
+				assertThat(assistant.limits()).isEqualTo(new AgentsEndpoint.Limits(4, "PT5M", "PT5S", 1000));
 				AgentDescriptor helper = endpoint.agent("helper");
 				assertThat(helper).isNotNull();
 				assertThat(helper.tools()).isEmpty();
 				assertThat(helper.permissionPolicy()).isEqualTo("allow all");
-				assertThat(helper.limits()).isEqualTo(new AgentsEndpoint.Limits(10, "PT30S", 65536));
+				assertThat(helper.limits()).isEqualTo(new AgentsEndpoint.Limits(10, "PT5M", "PT30S", 65536));
 				// built by the application: only what the Agent itself tells
 				AgentDescriptor custom = endpoint.agent("custom");
 				assertThat(custom).isNotNull();
 				assertThat(custom.toolScope()).isNull();
 				assertThat(custom.permissionPolicy()).isNull();
-				assertThat(custom.limits()).isEqualTo(new AgentsEndpoint.Limits(3, null, null));
+				assertThat(custom.limits()).isEqualTo(new AgentsEndpoint.Limits(3, "PT1M", null, null));
 			});
 	}
 
@@ -113,7 +114,7 @@ class AgentsEndpointAutoConfigurationTests {
 
 		@Bean
 		Agent custom(ChatModel scripted) {
-			return Agent.builder().name("custom").model(scripted).maxIterations(3).build();
+			return Agent.builder().name("custom").model(scripted).maxIterations(3).turnTimeout(Duration.ofMinutes(1)).build();
 		}
 
 	}
