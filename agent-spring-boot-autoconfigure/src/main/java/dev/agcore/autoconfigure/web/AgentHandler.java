@@ -191,7 +191,7 @@ final class AgentHandler {
 		String text = (message != null) ? message : type.getSimpleName();
 		// host names and ports of a connection failure are nothing for the caller
 		if (ModelConnectionException.class.isAssignableFrom(type)) {
-			return modelError("Could not reach the model provider '" + provider + "'");
+			return modelError("The connection to the model provider '" + provider + "' failed");
 		}
 		if (ModelTimeoutException.class.isAssignableFrom(type)) {
 			return modelError("The model provider '" + provider + "' did not answer in time");

@@ -437,11 +437,11 @@ class AgentWebAutoConfigurationTests {
 					HttpStatus.BAD_GATEWAY);
 			assertThat(body).doesNotContain("llm.internal.example").doesNotContain("8443");
 			assertThat(json(body).get("error").asString()).isEqualTo("model_error");
-			assertThat(json(body).get("message").asString()).isEqualTo("Could not reach the model provider 'openai'");
+			assertThat(json(body).get("message").asString()).isEqualTo("The connection to the model provider 'openai' failed");
 			assertThat(streamEvents(client, "/agents/assistant/stream", Map.of("sessionId", "s2", "message", "Hi")))
 				.singleElement()
 				.satisfies((event) -> assertThat(json(event.data()).get("message").asString())
-					.isEqualTo("Could not reach the model provider 'openai'"));
+					.isEqualTo("The connection to the model provider 'openai' failed"));
 		}));
 	}
 

@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(OutputCaptureExtension.class)
 class AgentWebUnreachableProviderTests {
 
-	private static final String UNREACHABLE = "Could not reach the model provider 'openai'";
+	private static final String UNREACHABLE = "The connection to the model provider 'openai' failed";
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
