@@ -194,6 +194,12 @@ public final class OpenAiChatModel implements ChatModel {
 		if (!response.statusCode().is2xxSuccessful()) {
 			return readError(response).flatMapMany(Flux::error);
 		}
+		if (response.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
+			// one JSON body instead of events: an error some servers send with 200 (its own
+			// message says more than "no event"), or a server that ignored "stream": true
+			return readResponse(response).flatMapMany((whole) -> Flux.error(new ModelResponseException(providerName(),
+					providerName() + " answered a streamed request with one JSON body instead of an event stream")));
+		}
 		return response.bodyToFlux(DataBuffer.class);
 	}
 

@@ -267,6 +267,27 @@ class OpenAiChatModelTests {
 	}
 
 	@Test
+	void streamAnsweredWithAJsonErrorKeepsTheProvidersMessage() {
+		this.server.enqueue(new MockResponse.Builder().code(200)
+			.addHeader("Content-Type", "application/json")
+			.body("{\"error\":{\"message\":\"model overloaded\",\"type\":\"server_error\"}}")
+			.build());
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelServerException.class)
+				.hasMessageContaining("model overloaded"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void streamAnsweredWithAWholeJsonCompletionSaysSo() {
+		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		StepVerifier.create(model(settings()).stream(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+				.hasMessageContaining("one JSON body instead of an event stream"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
 	void streamOfChunksWithoutChoicesFails() {
 		this.server.enqueue(Fixtures.sse("data: {\"id\":\"x\"}\n\ndata: {\"id\":\"x\",\"choices\":[]}\n\ndata: [DONE]\n\n"));
 		StepVerifier.create(model(settings()).stream(HELLO))
