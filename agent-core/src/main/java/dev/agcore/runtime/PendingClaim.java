@@ -171,7 +171,7 @@ final class PendingClaim {
 		messages.set(last, new AssistantMessage(assistant.text(), calls));
 		List<Message> answered = new ArrayList<>(messages.subList(last + 1, messages.size()));
 		answered.addAll(this.results.values());
-		answered.sort((a, b) -> Integer.compare(callIndex(calls, a), callIndex(calls, b)));
+		answered.sort(Turn.inCallOrder(calls));
 		messages.subList(last + 1, messages.size()).clear();
 		messages.addAll(answered);
 		List<PendingToolCall> waiting = this.claimed.pendingCalls()
@@ -180,17 +180,6 @@ final class PendingClaim {
 			.toList();
 		return new PendingTurn(this.claimed.agentName(), messages, waiting, this.claimed.modelCalls(),
 				this.claimed.inputTokens(), this.claimed.outputTokens());
-	}
-
-	private static int callIndex(List<ToolCall> calls, Message message) {
-		if (message instanceof ToolResultMessage result) {
-			for (int i = 0; i < calls.size(); i++) {
-				if (calls.get(i).id().equals(result.toolCallId())) {
-					return i;
-				}
-			}
-		}
-		return Integer.MAX_VALUE;
 	}
 
 }

@@ -1,12 +1,13 @@
 package dev.agcore.runtime;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.StringJoiner;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 import dev.agcore.memory.KeyValueStore;
@@ -228,7 +229,7 @@ final class Turn implements AgentContext {
 		}
 		List<ToolCall> calls = ((AssistantMessage) this.messages.get(assistantIndex)).toolCalls();
 		List<Message> results = new ArrayList<>(this.messages.subList(assistantIndex + 1, this.messages.size()));
-		results.sort((a, b) -> Integer.compare(callIndex(calls, a), callIndex(calls, b)));
+		results.sort(inCallOrder(calls));
 		for (int i = 0; i < results.size(); i++) {
 			this.messages.set(assistantIndex + 1 + i, results.get(i));
 		}
@@ -256,6 +257,11 @@ final class Turn implements AgentContext {
 			}
 		}
 		return -1;
+	}
+
+	/** Orders tool results as their calls stand in the assistant message; others last. */
+	static Comparator<Message> inCallOrder(List<ToolCall> calls) {
+		return Comparator.comparingInt((message) -> callIndex(calls, message));
 	}
 
 	private static int callIndex(List<ToolCall> calls, Message message) {
