@@ -9,35 +9,46 @@ import reactor.core.publisher.Mono;
  * Stores the conversation of each session. A turn is appended as a whole, so a tool call
  * is never stored without its result and a failed turn leaves nothing behind.
  * Implementations are thread-safe; sessions are independent of each other.
+ * <p>
+ * Every change to a conversation names the {@link Conversation#version() version} it was
+ * computed from and fails with a {@link ConversationConflictException} when the stored
+ * version differs: two turns of one session that overlap, on one instance or two, never
+ * interleave their messages, and the one that finishes second is refused rather than
+ * stored on top of a history it did not see. A store that cannot be reached fails with a
+ * {@link MemoryUnavailableException} and changes nothing.
  */
 public interface ConversationStore {
 
 	/**
-	 * Load the conversation of a session, oldest message first.
+	 * Load the conversation of a session, oldest message first, with its version.
 	 * @param sessionId the session
-	 * @return the messages; empty for an unknown session
+	 * @return the conversation; {@link Conversation#EMPTY} for an unknown session
 	 */
-	Mono<List<Message>> load(String sessionId);
+	Mono<Conversation> load(String sessionId);
 
 	/**
-	 * Append the messages of one turn atomically.
+	 * Append the messages of one turn atomically, if the conversation is still at the
+	 * version the turn read; the version increases by one. The cost does not depend on
+	 * the length of the conversation.
 	 * @param sessionId the session
+	 * @param expectedVersion the version the turn read ({@code 0} for a new session)
 	 * @param messages the messages of the turn, in order
-	 * @return completes when stored
+	 * @return completes when stored; fails with a {@link ConversationConflictException}
+	 * when the version differs
 	 */
-	Mono<Void> append(String sessionId, List<Message> messages);
+	Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages);
 
 	/**
-	 * Replace the whole conversation of a session, for middleware that rewrites history
-	 * (summarization, redaction). The default clears then appends; stores that can do it
-	 * atomically should override it.
+	 * Replace the whole conversation of a session atomically, for middleware that rewrites
+	 * history (compaction, summarization, redaction), if it is still at the version read;
+	 * the version increases by one.
 	 * @param sessionId the session
+	 * @param expectedVersion the version the rewrite started from
 	 * @param messages the new conversation
-	 * @return completes when stored
+	 * @return completes when stored; fails with a {@link ConversationConflictException}
+	 * when the version differs
 	 */
-	default Mono<Void> replace(String sessionId, List<Message> messages) {
-		return clear(sessionId).then(append(sessionId, messages));
-	}
+	Mono<Void> replace(String sessionId, long expectedVersion, List<Message> messages);
 
 	/**
 	 * Load the turn of a session that is paused for approval, if any.
@@ -47,13 +58,17 @@ public interface ConversationStore {
 	Mono<PendingTurn> loadPending(String sessionId);
 
 	/**
-	 * Keep a paused turn until it is resumed. Replaces any pending turn of the session,
-	 * claimed or not; the one saved is not claimed.
+	 * Keep a paused turn until it is resumed, if the conversation is still at the version
+	 * the turn read; the version increases by one, so a turn that overlapped it cannot be
+	 * appended. Replaces any pending turn of the session, claimed or not; the one saved is
+	 * not claimed.
 	 * @param sessionId the session
+	 * @param expectedVersion the version the paused turn read
 	 * @param pending the paused turn
-	 * @return completes when stored
+	 * @return completes when stored; fails with a {@link ConversationConflictException}
+	 * when the version differs
 	 */
-	Mono<Void> savePending(String sessionId, PendingTurn pending);
+	Mono<Void> savePending(String sessionId, long expectedVersion, PendingTurn pending);
 
 	/**
 	 * Mark a paused turn as being resumed, only if it is still the one given and not
@@ -96,15 +111,20 @@ public interface ConversationStore {
 	Mono<Void> releasePending(String sessionId, PendingTurn claimed);
 
 	/**
-	 * Append the messages of a resumed turn and drop its pending state, atomically.
+	 * Append the messages of a resumed turn and drop its pending state, atomically, if the
+	 * conversation is still at the version the resumption read; the version increases by
+	 * one.
 	 * @param sessionId the session
+	 * @param expectedVersion the version the resumption read
 	 * @param messages the messages of the whole turn
-	 * @return completes when stored
+	 * @return completes when stored; fails with a {@link ConversationConflictException}
+	 * when the version differs
 	 */
-	Mono<Void> completePending(String sessionId, List<Message> messages);
+	Mono<Void> completePending(String sessionId, long expectedVersion, List<Message> messages);
 
 	/**
-	 * Forget a session.
+	 * Forget a session: its conversation and its pending turn. Its version starts again at
+	 * {@code 0}.
 	 * @param sessionId the session
 	 * @return completes when removed
 	 */

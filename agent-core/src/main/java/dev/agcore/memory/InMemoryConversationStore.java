@@ -1,7 +1,11 @@
 package dev.agcore.memory;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +30,8 @@ import reactor.core.publisher.Mono;
  * least recently used one evicted with its pending turn. Each session keeps at most
  * {@link #DEFAULT_MAX_MESSAGES_PER_SESSION 1,000} messages: beyond that its oldest are
  * dropped, and the kept history never starts with a tool result, so a tool call is never
- * kept without its result nor a result without its call.
+ * kept without its result nor a result without its call. A session untouched for longer
+ * than the session time-to-live, if one is set, is dropped with its pending turn.
  */
 public final class InMemoryConversationStore implements ConversationStore {
 
@@ -40,8 +45,12 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	private final int maxMessagesPerSession;
 
+	private final Duration sessionTtl;
+
+	private final Clock clock;
+
 	// in access order, eldest first: the least recently used session; guarded by itself
-	private final Map<String, List<Message>> sessions = new LinkedHashMap<>(16, 0.75f, true);
+	private final Map<String, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
 
 	private final Map<String, PendingTurn> pending = new ConcurrentHashMap<>();
 
@@ -61,6 +70,23 @@ public final class InMemoryConversationStore implements ConversationStore {
 	 * @param maxMessagesPerSession the most messages kept per session; at least 1
 	 */
 	public InMemoryConversationStore(int maxSessions, int maxMessagesPerSession) {
+		this(maxSessions, maxMessagesPerSession, Duration.ZERO, Clock.systemUTC());
+	}
+
+	/**
+	 * Create a store with the given bounds and session time-to-live.
+	 * @param maxSessions the most sessions kept; at least 1
+	 * @param maxMessagesPerSession the most messages kept per session; at least 1
+	 * @param sessionTtl how long a session is kept after it was last used;
+	 * {@link Duration#ZERO} to keep sessions until evicted by the bounds
+	 * @param clock the clock that tells when a session was used
+	 */
+	public InMemoryConversationStore(int maxSessions, int maxMessagesPerSession, Duration sessionTtl, Clock clock) {
+		if (sessionTtl.isNegative()) {
+			throw new IllegalArgumentException("'sessionTtl' must not be negative (was " + sessionTtl + ")");
+		}
+		this.sessionTtl = sessionTtl;
+		this.clock = clock;
 		if (maxSessions < 1) {
 			throw new IllegalArgumentException("'maxSessions' must be at least 1 (was " + maxSessions + ")");
 		}
@@ -88,34 +114,48 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return this.maxMessagesPerSession;
 	}
 
+	/**
+	 * Return how long a session is kept after it was last used.
+	 * @return the time-to-live; {@link Duration#ZERO} when sessions do not expire
+	 */
+	public Duration sessionTtl() {
+		return this.sessionTtl;
+	}
+
 	@Override
-	public Mono<List<Message>> load(String sessionId) {
+	public Mono<Conversation> load(String sessionId) {
 		return Mono.fromSupplier(() -> {
 			synchronized (this.sessions) {
-				return this.sessions.getOrDefault(sessionId, List.of());
+				Session session = live(sessionId);
+				return (session != null) ? new Conversation(session.messages(), session.version()) : Conversation.EMPTY;
 			}
 		});
 	}
 
 	@Override
-	public Mono<Void> append(String sessionId, List<Message> messages) {
+	public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
 			List<Message> added = List.copyOf(messages);
-			update(sessionId, (existing) -> concat(existing, added));
+			update(sessionId, expectedVersion, (existing) -> concat(existing, added));
 		});
 	}
 
 	@Override
-	public Mono<Void> replace(String sessionId, List<Message> messages) {
+	public Mono<Void> replace(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
 			List<Message> replacement = List.copyOf(messages);
-			update(sessionId, (existing) -> replacement);
+			update(sessionId, expectedVersion, (existing) -> replacement);
 		});
 	}
 
 	@Override
 	public Mono<PendingTurn> loadPending(String sessionId) {
-		return Mono.fromSupplier(() -> this.pending.get(sessionId));
+		return Mono.fromSupplier(() -> {
+			synchronized (this.sessions) {
+				live(sessionId);
+				return this.pending.get(sessionId);
+			}
+		});
 	}
 
 	@Override
@@ -153,9 +193,9 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
-	public Mono<Void> savePending(String sessionId, PendingTurn turn) {
+	public Mono<Void> savePending(String sessionId, long expectedVersion, PendingTurn turn) {
 		// the session is used, so counted and not the next to be evicted
-		return Mono.fromRunnable(() -> update(sessionId, (existing) -> {
+		return Mono.fromRunnable(() -> update(sessionId, expectedVersion, (existing) -> {
 			this.pending.put(sessionId, turn);
 			this.resuming.remove(sessionId);
 			return existing;
@@ -163,10 +203,10 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
-	public Mono<Void> completePending(String sessionId, List<Message> messages) {
+	public Mono<Void> completePending(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
 			List<Message> added = List.copyOf(messages);
-			update(sessionId, (existing) -> {
+			update(sessionId, expectedVersion, (existing) -> {
 				// removing the pending turn under the lock keeps the two changes atomic
 				removePending(sessionId);
 				return concat(existing, added);
@@ -184,15 +224,53 @@ public final class InMemoryConversationStore implements ConversationStore {
 		});
 	}
 
-	private void update(String sessionId, UnaryOperator<List<Message>> change) {
+	private void update(String sessionId, long expectedVersion, UnaryOperator<List<Message>> change) {
 		synchronized (this.sessions) {
-			List<Message> existing = this.sessions.getOrDefault(sessionId, List.of());
-			this.sessions.put(sessionId, bounded(change.apply(existing)));
+			Session existing = live(sessionId);
+			long version = (existing != null) ? existing.version() : 0;
+			if (version != expectedVersion) {
+				throw new ConversationConflictException(sessionId, expectedVersion);
+			}
+			List<Message> messages = (existing != null) ? existing.messages() : List.of();
+			this.sessions.put(sessionId, new Session(bounded(change.apply(messages)), version + 1, this.clock.instant()));
+			expire();
 			while (this.sessions.size() > this.maxSessions) {
 				String evicted = leastRecentlyUsedExcept(sessionId);
 				this.sessions.remove(evicted);
 				removePending(evicted);
 			}
+		}
+	}
+
+	/** The session if it has not expired; an expired one is dropped. Call holding the lock. */
+	private @Nullable Session live(String sessionId) {
+		Session session = this.sessions.get(sessionId);
+		if (session != null && expired(session, this.clock.instant())) {
+			this.sessions.remove(sessionId);
+			removePending(sessionId);
+			return null;
+		}
+		return session;
+	}
+
+	private boolean expired(Session session, Instant now) {
+		return !this.sessionTtl.isZero() && !session.used().plus(this.sessionTtl).isAfter(now);
+	}
+
+	// the eldest sessions come first in access order: stop at the first one still live
+	private void expire() {
+		if (this.sessionTtl.isZero()) {
+			return;
+		}
+		Instant now = this.clock.instant();
+		Iterator<Map.Entry<String, Session>> eldest = this.sessions.entrySet().iterator();
+		while (eldest.hasNext()) {
+			Map.Entry<String, Session> entry = eldest.next();
+			if (!expired(entry.getValue(), now)) {
+				return;
+			}
+			eldest.remove();
+			removePending(entry.getKey());
 		}
 	}
 
@@ -231,6 +309,11 @@ public final class InMemoryConversationStore implements ConversationStore {
 			start++;
 		}
 		return List.copyOf(messages.subList(start, messages.size()));
+	}
+
+	/** A session's messages, the version they are at, and when the session was last changed. */
+	private record Session(List<Message> messages, long version, Instant used) {
+
 	}
 
 	private static List<Message> concat(List<Message> existing, List<Message> added) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
@@ -53,6 +54,8 @@ final class DefaultAgent implements Agent {
 
 	private final ConversationStore store;
 
+	private final TurnStore turnStore;
+
 	private final MiddlewareChain middleware;
 
 	private final AgentMetrics metrics;
@@ -75,6 +78,7 @@ final class DefaultAgent implements Agent {
 		this.maxIterations = maxIterations;
 		this.options = options;
 		this.store = store;
+		this.turnStore = new TurnStore(this.store);
 		this.middleware = middleware;
 		this.metrics = metrics;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
@@ -124,7 +128,7 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<List<Message>> history(String sessionId) {
-		return this.store.load(sessionId);
+		return this.store.load(sessionId).map(Conversation::messages);
 	}
 
 	@Override
@@ -191,7 +195,7 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener) {
 		String sessionId = request.sessionId();
 		return this.store.loadPending(sessionId)
-			.flatMap((pending) -> Mono.<List<Message>>error(new ResumeException(pausedTurn(sessionId, pending))))
+			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(this.store.load(sessionId))
 			.flatMap((history) -> {
 				Turn turn = new Turn(this.name, request, history, this.toolRunner.store());
@@ -329,7 +333,7 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> finish(Turn turn) {
 		if (turn.isInterrupted()) {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
-			return this.store.savePending(turn.sessionId(), turn.toPending()).thenReturn(turn.result());
+			return this.turnStore.paused(turn).thenReturn(turn.result());
 		}
 		return this.middleware.afterAgent(turn, turn.messages()).then(Mono.defer(() -> store(turn)));
 	}
@@ -337,16 +341,7 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
-		String sessionId = turn.sessionId();
-		if (turn.isResumed()) {
-			Mono<Void> saved = turn.historyUnchanged() ? this.store.completePending(sessionId, result.messages())
-					: this.store.replace(sessionId, List.copyOf(turn.messages()))
-						.then(this.store.completePending(sessionId, List.of()));
-			return saved.thenReturn(result);
-		}
-		Mono<Void> saved = turn.historyUnchanged() ? this.store.append(sessionId, result.messages())
-				: this.store.replace(sessionId, List.<Message>copyOf(turn.messages()));
-		return saved.thenReturn(result);
+		return this.turnStore.finished(turn, result.messages()).thenReturn(result);
 	}
 
 	private static String pausedTurn(String sessionId, PendingTurn pending) {

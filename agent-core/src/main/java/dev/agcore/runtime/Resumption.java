@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
@@ -89,7 +90,7 @@ final class Resumption {
 		return ids;
 	}
 
-	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, List<Message> history,
+	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, Conversation history,
 			TurnListener listener) {
 		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();

@@ -10,6 +10,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
+import dev.agcore.memory.Conversation;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.SessionMemory;
@@ -72,17 +73,20 @@ final class Turn implements AgentContext {
 
 	private @Nullable Map<String, Object> attributes;
 
+	/** The version of the stored conversation this turn read: where its changes are stored. */
+	private final long historyVersion;
+
 	/** Exceptions behind failed tool calls, by call id; written by tool threads. */
 	private final Map<String, Throwable> toolFailures = new ConcurrentHashMap<>(2);
 
 	/** A new turn: the history, then the user's message. */
-	Turn(String agentName, AgentRequest request, List<Message> history, KeyValueStore store) {
+	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store) {
 		this(agentName, request.sessionId(), request.state(), history, Set.of(), false, store);
 		this.messages.add(new UserMessage(request.message()));
 	}
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
-	Turn(String agentName, ResumeRequest request, List<Message> history, PendingTurn pending, Set<String> approved,
+	Turn(String agentName, ResumeRequest request, Conversation history, PendingTurn pending, Set<String> approved,
 			KeyValueStore store) {
 		this(agentName, request.sessionId(), request.state(), history, approved, true, store);
 		this.messages.addAll(pending.messages());
@@ -90,8 +94,10 @@ final class Turn implements AgentContext {
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
 	}
 
-	private Turn(String agentName, String sessionId, Map<String, Object> state, List<Message> history,
+	private Turn(String agentName, String sessionId, Map<String, Object> state, Conversation conversation,
 			Set<String> approved, boolean resumed, KeyValueStore store) {
+		List<Message> history = conversation.messages();
+		this.historyVersion = conversation.version();
 		this.resumed = resumed;
 		this.store = store;
 		this.agentName = agentName;
@@ -102,6 +108,14 @@ final class Turn implements AgentContext {
 		this.messages = new ArrayList<>(history.size() + 6);
 		this.messages.addAll(history);
 		this.turnStart = history.size();
+	}
+
+	/**
+	 * Return the version of the stored conversation the turn started from.
+	 * @return the version
+	 */
+	long historyVersion() {
+		return this.historyVersion;
 	}
 
 	@Override

@@ -18,18 +18,18 @@ public abstract class DelegatingConversationStore implements ConversationStore {
 	}
 
 	@Override
-	public Mono<List<Message>> load(String sessionId) {
+	public Mono<Conversation> load(String sessionId) {
 		return this.delegate.load(sessionId);
 	}
 
 	@Override
-	public Mono<Void> append(String sessionId, List<Message> messages) {
-		return this.delegate.append(sessionId, messages);
+	public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
+		return this.delegate.append(sessionId, expectedVersion, messages);
 	}
 
 	@Override
-	public Mono<Void> replace(String sessionId, List<Message> messages) {
-		return this.delegate.replace(sessionId, messages);
+	public Mono<Void> replace(String sessionId, long expectedVersion, List<Message> messages) {
+		return this.delegate.replace(sessionId, expectedVersion, messages);
 	}
 
 	@Override
@@ -38,8 +38,8 @@ public abstract class DelegatingConversationStore implements ConversationStore {
 	}
 
 	@Override
-	public Mono<Void> savePending(String sessionId, PendingTurn pending) {
-		return this.delegate.savePending(sessionId, pending);
+	public Mono<Void> savePending(String sessionId, long expectedVersion, PendingTurn pending) {
+		return this.delegate.savePending(sessionId, expectedVersion, pending);
 	}
 
 	@Override
@@ -58,8 +58,8 @@ public abstract class DelegatingConversationStore implements ConversationStore {
 	}
 
 	@Override
-	public Mono<Void> completePending(String sessionId, List<Message> messages) {
-		return this.delegate.completePending(sessionId, messages);
+	public Mono<Void> completePending(String sessionId, long expectedVersion, List<Message> messages) {
+		return this.delegate.completePending(sessionId, expectedVersion, messages);
 	}
 
 	@Override

@@ -63,7 +63,7 @@ class InMemoryConversationStoreTests {
 		InMemoryConversationStore store = new InMemoryConversationStore(2, 100);
 		PendingTurn turn = pendingTurn();
 		append(store, "a", new UserMessage("a1"));
-		store.savePending("a", turn).block(TIMEOUT);
+		store.savePending("a", version(store, "a"), turn).block(TIMEOUT);
 		append(store, "b", new UserMessage("b1"));
 		append(store, "c", new UserMessage("c1"));
 
@@ -75,8 +75,8 @@ class InMemoryConversationStoreTests {
 	@Test
 	void evictsAPendingTurnWithItsSessionOnlyWhenEverySessionWaits() {
 		InMemoryConversationStore store = new InMemoryConversationStore(2, 100);
-		store.savePending("a", pendingTurn()).block(TIMEOUT);
-		store.savePending("b", pendingTurn()).block(TIMEOUT);
+		store.savePending("a", version(store, "a"), pendingTurn()).block(TIMEOUT);
+		store.savePending("b", version(store, "b"), pendingTurn()).block(TIMEOUT);
 		append(store, "c", new UserMessage("c1"));
 
 		assertThat(store.loadPending("a").block(TIMEOUT)).isNull();
@@ -104,20 +104,20 @@ class InMemoryConversationStoreTests {
 
 		// a bound of 4 cuts just before the call: the call and both results are kept
 		InMemoryConversationStore roomy = new InMemoryConversationStore(10, 4);
-		roomy.append("s", turn).block(TIMEOUT);
+		roomy.append("s", 0, turn).block(TIMEOUT);
 		assertThat(load(roomy, "s")).containsExactlyElementsOf(turn.subList(1, 5));
 
 		// a bound of 3 would start at a result: the results go with their call
 		InMemoryConversationStore tight = new InMemoryConversationStore(10, 3);
-		tight.append("s", turn).block(TIMEOUT);
+		tight.append("s", 0, turn).block(TIMEOUT);
 		assertThat(load(tight, "s")).containsExactly(AssistantMessage.of("found"));
 	}
 
 	@Test
 	void completingAPendingTurnKeepsTheBound() {
 		InMemoryConversationStore store = new InMemoryConversationStore(10, 2);
-		store.savePending("s", pendingTurn()).block(TIMEOUT);
-		store.completePending("s", List.of(new UserMessage("1"), AssistantMessage.of("2"), new UserMessage("3")))
+		store.savePending("s", version(store, "s"), pendingTurn()).block(TIMEOUT);
+		store.completePending("s", version(store, "s"), List.of(new UserMessage("1"), AssistantMessage.of("2"), new UserMessage("3")))
 			.block(TIMEOUT);
 
 		assertThat(load(store, "s")).containsExactly(AssistantMessage.of("2"), new UserMessage("3"));
@@ -129,7 +129,7 @@ class InMemoryConversationStoreTests {
 		InMemoryConversationStore store = new InMemoryConversationStore();
 		PendingTurn paused = pausedTurn();
 		PendingTurn progressed = progressedTurn();
-		store.savePending("s", paused).block(TIMEOUT);
+		store.savePending("s", version(store, "s"), paused).block(TIMEOUT);
 		assertThat(store.claimPending("s", paused).block(TIMEOUT)).isTrue();
 
 		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).isTrue();
@@ -148,7 +148,7 @@ class InMemoryConversationStoreTests {
 		InMemoryConversationStore store = new InMemoryConversationStore();
 		PendingTurn paused = pausedTurn();
 		PendingTurn progressed = progressedTurn();
-		store.savePending("s", paused).block(TIMEOUT);
+		store.savePending("s", version(store, "s"), paused).block(TIMEOUT);
 
 		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).as("not claimed").isFalse();
 		assertThat(store.claimPending("s", paused).block(TIMEOUT)).isTrue();
@@ -157,7 +157,7 @@ class InMemoryConversationStoreTests {
 		assertThat(store.progressPending("other", paused, progressed).block(TIMEOUT)).as("another session")
 			.isFalse();
 		assertThat(store.loadPending("s").block(TIMEOUT)).isEqualTo(paused);
-		store.completePending("s", List.of()).block(TIMEOUT);
+		store.completePending("s", version(store, "s"), List.of()).block(TIMEOUT);
 		assertThat(store.progressPending("s", paused, progressed).block(TIMEOUT)).as("completed").isFalse();
 		assertThat(store.loadPending("s").block(TIMEOUT)).isNull();
 	}
@@ -218,13 +218,26 @@ class InMemoryConversationStoreTests {
 	}
 
 	private static void append(InMemoryConversationStore store, String sessionId, Message... messages) {
-		store.append(sessionId, List.of(messages)).block(TIMEOUT);
+		// as the runtime does: a turn that overlapped another is appended after it
+		while (true) {
+			try {
+				store.append(sessionId, version(store, sessionId), List.of(messages)).block(TIMEOUT);
+				return;
+			}
+			catch (ConversationConflictException ex) {
+				// another thread appended first
+			}
+		}
+	}
+
+	private static long version(InMemoryConversationStore store, String sessionId) {
+		return store.load(sessionId).block(TIMEOUT).version();
 	}
 
 	private static List<Message> load(InMemoryConversationStore store, String sessionId) {
-		List<Message> messages = store.load(sessionId).block(TIMEOUT);
-		assertThat(messages).isNotNull();
-		return messages;
+		Conversation conversation = store.load(sessionId).block(TIMEOUT);
+		assertThat(conversation).isNotNull();
+		return conversation.messages();
 	}
 
 }

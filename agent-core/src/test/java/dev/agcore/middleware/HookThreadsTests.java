@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.agcore.Tool;
+import dev.agcore.memory.Conversation;
 import dev.agcore.memory.DelegatingConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.message.AssistantMessage;
@@ -298,7 +299,7 @@ class HookThreadsTests {
 		}
 
 		@Override
-		public Mono<List<Message>> load(String sessionId) {
+		public Mono<Conversation> load(String sessionId) {
 			return super.load(sessionId).publishOn(Schedulers.parallel());
 		}
 

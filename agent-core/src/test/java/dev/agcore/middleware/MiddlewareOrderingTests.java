@@ -94,7 +94,7 @@ class MiddlewareOrderingTests {
 
 		assertThat(model.requests().get(0).messages()).extracting(Message::text).containsExactly("my [redacted] is x");
 		assertThat(result.output()).isEqualTo("My card is ****");
-		assertThat(store.load("s").block()).extracting(Message::text)
+		assertThat(store.load("s").block().messages()).extracting(Message::text)
 			.containsExactly("my [redacted] is x", "My card is ****");
 	}
 
@@ -118,7 +118,7 @@ class MiddlewareOrderingTests {
 		agent.call("s", "first");
 		AgentResult second = agent.call("s", "second");
 
-		assertThat(store.load("s").block()).extracting(Message::text)
+		assertThat(store.load("s").block().messages()).extracting(Message::text)
 			.containsExactly("(summary of earlier turns)", "second", "two");
 		assertThat(second.messages()).extracting(Message::text).containsExactly("second", "two");
 	}
@@ -138,7 +138,7 @@ class MiddlewareOrderingTests {
 		List<AgentEvent> events = agent.stream(AgentRequest.of("s", "hi")).collectList().block(Duration.ofSeconds(5));
 
 		assertThat(events).containsExactly(new AgentEvent.Failed("MiddlewareException", "quota service unavailable"));
-		assertThat(store.load("s").block()).isEmpty();
+		assertThat(store.load("s").block().messages()).isEmpty();
 	}
 
 	@Test

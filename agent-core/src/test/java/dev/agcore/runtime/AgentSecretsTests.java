@@ -92,7 +92,7 @@ class AgentSecretsTests {
 					"Error: tool 'call_api' was not run: unknown secret 'NOPE' in parameter 'apiKey'",
 					"Error: tool 'strict_api' failed: IllegalStateException: key Bearer <secret_ref:API_KEY> "
 							+ "was rejected");
-		List<Message> stored = this.store.load("s1").block();
+		List<Message> stored = this.store.load("s1").block().messages();
 		assertThat(AgentJson.mapper().writeValueAsString(stored)).contains("<secret_ref:API_KEY>")
 			.doesNotContain(SECRET);
 		assertThat(result.toString()).doesNotContain(SECRET);

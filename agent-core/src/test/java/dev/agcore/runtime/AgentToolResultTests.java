@@ -52,7 +52,7 @@ class AgentToolResultTests {
 		assertThat(result.isCompleted()).isTrue();
 		assertThat(result.output()).isEqualTo("Order 7: shipped");
 		assertThat(model.requests()).hasSize(1);
-		assertThat(this.store.load("s1").block()).extracting(Message::role)
+		assertThat(this.store.load("s1").block().messages()).extracting(Message::role)
 			.extracting(Enum::name)
 			.containsExactly("USER", "ASSISTANT", "TOOL");
 	}

@@ -53,7 +53,7 @@ class DefaultAgentTests {
 			assertThat(execution.error()).isFalse();
 		});
 		assertThat(result.usage().inputTokens()).isEqualTo(20);
-		List<Message> stored = this.store.load("s1").block();
+		List<Message> stored = this.store.load("s1").block().messages();
 		assertThat(stored).extracting(Message::role)
 			.extracting(Enum::name)
 			.containsExactly("USER", "ASSISTANT", "TOOL", "ASSISTANT");
@@ -73,7 +73,7 @@ class DefaultAgentTests {
 
 		assertThat(model.requests().get(1).messages()).extracting(Message::text)
 			.containsExactly("Be brief.", "one", "first", "two");
-		assertThat(this.store.load("s1").block()).hasSize(4);
+		assertThat(this.store.load("s1").block().messages()).hasSize(4);
 	}
 
 	@Test
@@ -211,7 +211,7 @@ class DefaultAgentTests {
 		assertThat(result.output()).isEqualTo(
 				"Agent 'looper' stopped after 3 model calls without a final answer (max-iterations is 3)");
 		assertThat(model.requests()).hasSize(3);
-		List<Message> stored = this.store.load("s1").block();
+		List<Message> stored = this.store.load("s1").block().messages();
 		assertThat(stored).hasSize(7);
 		assertThat(stored.get(stored.size() - 1)).isInstanceOf(ToolResultMessage.class);
 	}
@@ -225,7 +225,7 @@ class DefaultAgentTests {
 
 		assertThatExceptionOfType(ModelServerException.class).isThrownBy(() -> agent.call("s1", "hi"))
 			.withMessage("upstream broke");
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -249,7 +249,7 @@ class DefaultAgentTests {
 		assertThat(events.get(2)).isEqualTo(new AgentEvent.ToolCallCompleted("c1", "get_weather", "sunny", false));
 		AgentResult result = ((AgentEvent.Completed) events.get(events.size() - 1)).result();
 		assertThat(result.output()).isEqualTo("Sunny in Paris.");
-		assertThat(streamStore.load("s1").block()).isEqualTo(this.store.load("s1").block());
+		assertThat(streamStore.load("s1").block().messages()).isEqualTo(this.store.load("s1").block().messages());
 	}
 
 	@Test
@@ -275,7 +275,7 @@ class DefaultAgentTests {
 		assertThat(events).extracting(AgentEvent::type)
 			.containsExactly("text", "text", "text", "text", "text_reset", "text", "usage", "completed");
 		assertThat(events.get(5)).isEqualTo(new AgentEvent.TextDelta("Stopped here."));
-		assertThat(this.store.load("s1").block()).last().extracting(Message::text).isEqualTo("Stopped here.");
+		assertThat(this.store.load("s1").block().messages()).last().extracting(Message::text).isEqualTo("Stopped here.");
 	}
 
 	@Test
@@ -313,7 +313,7 @@ class DefaultAgentTests {
 			.expectNext(new AgentEvent.Failed("ModelServerException", "overloaded"))
 			.expectComplete()
 			.verify(Duration.ofSeconds(5));
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -336,7 +336,7 @@ class DefaultAgentTests {
 
 		for (int s = 0; s < 8; s++) {
 			String session = "s" + s;
-			List<Message> history = this.store.load(session).block();
+			List<Message> history = this.store.load(session).block().messages();
 			assertThat(history).hasSize(5 * 4);
 			for (int turn = 0; turn < 5; turn++) {
 				List<Message> messages = history.subList(turn * 4, turn * 4 + 4);

@@ -77,7 +77,7 @@ class PausedTurnTests {
 		assertThat(resumed.status()).isEqualTo(AgentResult.Status.COMPLETED);
 		assertThat(resumed.output()).isEqualTo("Deleted.");
 		assertThat(this.store.loadPending("s1").block()).isNull();
-		assertThat(this.store.load("s1").block()).extracting(Message::text)
+		assertThat(this.store.load("s1").block().messages()).extracting(Message::text)
 			.containsExactly("delete", "", "deleted", "Deleted.");
 	}
 
@@ -91,7 +91,7 @@ class PausedTurnTests {
 
 		assertThat(first).isInstanceOf(AgentEvent.ToolCallStarted.class);
 		awaitTrue(this::resumable);
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -102,7 +102,7 @@ class PausedTurnTests {
 		PendingTurn waiting = this.store.loadPending("s1").block(Duration.ofSeconds(5));
 		assertThat(waiting.pendingCalls()).as("nothing waits for a decision").isEmpty();
 		assertThat(waiting.messages()).extracting(Message::text).containsExactly("delete", "", "deleted");
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 		modelDown.set(false);
 		AgentResult resumed = agent.resume(NO_DECISIONS).block(Duration.ofSeconds(5));
 
@@ -110,7 +110,7 @@ class PausedTurnTests {
 		assertThat(resumed.output()).isEqualTo("Deleted.");
 		assertThat(this.toolRuns).as("the approved call ran once").hasValue(1);
 		assertThat(this.store.loadPending("s1").block()).isNull();
-		List<Message> stored = this.store.load("s1").block();
+		List<Message> stored = this.store.load("s1").block().messages();
 		assertThat(stored).extracting(Message::text).containsExactly("delete", "", "deleted", "Deleted.");
 		assertThat(stored).filteredOn(ToolResultMessage.class::isInstance).singleElement()
 			.satisfies((result) -> assertThat(((ToolResultMessage) result).toolCallId()).isEqualTo("c1"));
@@ -140,7 +140,7 @@ class PausedTurnTests {
 			.verify(Duration.ofSeconds(5));
 		assertThat(this.toolRuns).as("the approved call ran once").hasValue(1);
 		assertThat(this.store.loadPending("s1").block()).isNull();
-		assertThat(this.store.load("s1").block()).extracting(Message::text)
+		assertThat(this.store.load("s1").block().messages()).extracting(Message::text)
 			.containsExactly("delete", "", "deleted", "Deleted.");
 	}
 
@@ -193,7 +193,7 @@ class PausedTurnTests {
 		assertThatExceptionOfType(ResumeException.class).isThrownBy(() -> agent.call("s1", "hi"))
 			.withMessage("Session 's1' has an unfinished turn whose decided tool calls ran; resume it with no "
 					+ "decisions (unless it is being resumed) before sending a new message");
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 		assertThat(this.toolRuns).hasValue(1);
 	}
 
@@ -216,7 +216,7 @@ class PausedTurnTests {
 			this.releaseTool.countDown();
 		}
 		awaitTrue(() -> this.store.loadPending("s1").block() == null);
-		assertThat(this.store.load("s1").block()).extracting(Message::text)
+		assertThat(this.store.load("s1").block().messages()).extracting(Message::text)
 			.containsExactly("delete", "", "deleted", "Deleted.");
 		resuming.dispose();
 	}

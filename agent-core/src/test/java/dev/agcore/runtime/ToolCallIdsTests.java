@@ -39,7 +39,7 @@ class ToolCallIdsTests {
 		assertThat(results).extracting(ToolResultMessage::toolCallId).containsExactly("c1", "c1_3", "c1_2");
 		assertThat(results).extracting(ToolResultMessage::text)
 			.containsExactly("got {\"v\":\"A\"}", "got {\"v\":\"B\"}", "got {\"v\":\"C\"}");
-		List<Message> stored = store.load("s").block();
+		List<Message> stored = store.load("s").block().messages();
 		AssistantMessage assistant = (AssistantMessage) stored.get(1);
 		assertThat(assistant.toolCalls()).extracting(ToolCall::id).containsExactly("c1", "c1_3", "c1_2");
 	}

@@ -53,7 +53,7 @@ class TurnTimeoutTests {
 					}))
 			// generous: the point is that it ends at all
 			.verify(Duration.ofSeconds(10));
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -65,7 +65,7 @@ class TurnTimeoutTests {
 					"Agent 'patient' did not finish the turn within its turn timeout of PT0.2S; nothing was stored"))
 			.expectComplete()
 			.verify(Duration.ofSeconds(10));
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -89,7 +89,7 @@ class TurnTimeoutTests {
 		PendingTurn waiting = this.store.loadPending("s1").block();
 		assertThat(waiting.pendingCalls()).isEmpty();
 		assertThat(waiting.messages()).extracting(Message::text).containsExactly("delete", "", "deleted 1");
-		assertThat(this.store.load("s1").block()).isEmpty();
+		assertThat(this.store.load("s1").block().messages()).isEmpty();
 		AgentResult resumed = agent(ScriptedChatModel.replaying(text("Deleted.")))
 			.turnTimeout(ROOMY)
 			.tool(TestTools.tool("delete_file", (arguments, context) -> "deleted " + runs.incrementAndGet()))
@@ -113,7 +113,7 @@ class TurnTimeoutTests {
 		AgentResult result = agent.invoke(AgentRequest.of("s1", "hi")).block(Duration.ofSeconds(10));
 
 		assertThat(result.output()).isEqualTo("Done.");
-		assertThat(this.store.load("s1").block()).extracting(Message::text).containsExactly("hi", "Done.");
+		assertThat(this.store.load("s1").block().messages()).extracting(Message::text).containsExactly("hi", "Done.");
 	}
 
 	@Test
@@ -153,8 +153,8 @@ class TurnTimeoutTests {
 		}
 
 		@Override
-		public Mono<Void> append(String sessionId, List<Message> messages) {
-			return Mono.delay(this.delay).then(super.append(sessionId, messages));
+		public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
+			return Mono.delay(this.delay).then(super.append(sessionId, expectedVersion, messages));
 		}
 
 	}

@@ -50,7 +50,7 @@ class HumanInTheLoopMiddlewareTests {
 			assertThat(pending.reason()).isEqualTo("deletes data");
 		});
 		assertThat(this.executed).containsExactly("read_file:{\"path\":\"a\"}");
-		assertThat(this.store.load("s1").block()).as("history waits for the end of the turn").isEmpty();
+		assertThat(this.store.load("s1").block().messages()).as("history waits for the end of the turn").isEmpty();
 		assertThat(this.store.loadPending("s1").block()).isNotNull();
 	}
 
@@ -68,7 +68,7 @@ class HumanInTheLoopMiddlewareTests {
 		assertThat(result.status()).isEqualTo(AgentResult.Status.COMPLETED);
 		assertThat(result.output()).isEqualTo("Deleted a.");
 		assertThat(this.executed).containsExactly("delete_file:{\"path\":\"a\"}");
-		List<Message> stored = this.store.load("s1").block();
+		List<Message> stored = this.store.load("s1").block().messages();
 		assertThat(stored).extracting(Message::text).containsExactly("delete a", "", "deleted a", "Deleted a.");
 		assertThat(this.store.loadPending("s1").block()).isNull();
 		assertThat(afterRestart.requests().get(0).messages()).last().isInstanceOf(ToolResultMessage.class);
@@ -87,7 +87,7 @@ class HumanInTheLoopMiddlewareTests {
 		assertThat(this.executed).containsExactly("delete_file:{\"path\":\"/tmp\"}");
 		assertThat(result.toolExecutions()).singleElement()
 			.satisfies((execution) -> assertThat(execution.arguments()).isEqualTo("{\"path\":\"/tmp\"}"));
-		AssistantMessage asked = (AssistantMessage) this.store.load("s1").block().get(1);
+		AssistantMessage asked = (AssistantMessage) this.store.load("s1").block().messages().get(1);
 		assertThat(asked.toolCalls()).singleElement()
 			.satisfies((call) -> assertThat(call.arguments()).isEqualTo("{\"path\":\"/tmp\"}"));
 	}

@@ -32,7 +32,7 @@ class ContextEditingMiddlewareTests {
 		agent.call("s", "look things up");
 
 		List<Message> sent = this.model.requests().get(1).messages();
-		List<Message> stored = this.store.load("s").block();
+		List<Message> stored = this.store.load("s").block().messages();
 		assertThat(sent).hasSize(stored.size() - 1);
 		assertThat(sent).filteredOn(ToolResultMessage.class::isInstance)
 			.extracting(Message::text)

@@ -45,7 +45,7 @@ class ModelCallLimitMiddlewareTests {
 		assertThat(result.output()).isEqualTo("Agent 'limited' reached its model call limit (2 per turn) and stopped.");
 		assertThat(this.looping.requests()).hasSize(2);
 		assertThat(this.toolCalls).hasValue(2);
-		List<Message> stored = this.store.load("s").block();
+		List<Message> stored = this.store.load("s").block().messages();
 		assertThat(stored).extracting(Message::role)
 			.extracting(Enum::name)
 			.containsExactly("USER", "ASSISTANT", "TOOL", "ASSISTANT", "TOOL", "ASSISTANT");
@@ -74,7 +74,7 @@ class ModelCallLimitMiddlewareTests {
 			.extracting(Message::text)
 			.asString()
 			.contains("model call limit of this turn (1) is reached");
-		BuiltinTestTools.assertWellFormed(this.store.load("s").block());
+		BuiltinTestTools.assertWellFormed(this.store.load("s").block().messages());
 	}
 
 	@Test
@@ -101,7 +101,7 @@ class ModelCallLimitMiddlewareTests {
 				assertThat(ex.limit()).isEqualTo("model_calls_per_turn");
 				assertThat(ex.max()).isEqualTo(2);
 			});
-		assertThat(this.store.load("s").block()).isEmpty();
+		assertThat(this.store.load("s").block().messages()).isEmpty();
 		assertThat(this.registry.get("agent.limit.exceeded").counter().count()).isEqualTo(1);
 	}
 

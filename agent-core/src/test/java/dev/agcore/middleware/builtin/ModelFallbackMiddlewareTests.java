@@ -187,7 +187,7 @@ class ModelFallbackMiddlewareTests {
 		String shown = textAfterLastReset(events);
 		assertThat(shown).isEqualTo("Backup answer.")
 			.isEqualTo(((AgentEvent.Completed) events.get(events.size() - 1)).result().output());
-		assertThat(store.load("s").block()).last().extracting(Message::text).isEqualTo(shown);
+		assertThat(store.load("s").block().messages()).last().extracting(Message::text).isEqualTo(shown);
 	}
 
 	@Test

@@ -39,7 +39,7 @@ class PiiRedactionMiddlewareTests {
 		String expected = "Mail [REDACTED_EMAIL] or call [REDACTED_PHONE]; card [REDACTED_CREDIT_CARD], key "
 				+ "[REDACTED_API_KEY].";
 		assertThat(model.requests().get(0).messages()).extracting(Message::text).containsExactly(expected);
-		assertThat(this.store.load("s").block()).extracting(Message::text).containsExactly(expected, "noted");
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text).containsExactly(expected, "noted");
 	}
 
 	@Test
@@ -52,7 +52,7 @@ class PiiRedactionMiddlewareTests {
 
 		String expected = "Card ****1111 and phone ****0132 are on file, ****@example.com.";
 		assertThat(result.output()).isEqualTo(expected);
-		assertThat(this.store.load("s").block()).extracting(Message::text).containsExactly("what do you have?", expected);
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text).containsExactly("what do you have?", expected);
 	}
 
 	@Test
@@ -78,7 +78,7 @@ class PiiRedactionMiddlewareTests {
 			.withMessage("The user's message contains an API key; the turn was blocked by the PII policy")
 			.satisfies((ex) -> assertThat(ex.type()).isEqualTo(PiiType.API_KEY));
 		assertThat(model.requests()).isEmpty();
-		assertThat(this.store.load("s").block()).isEmpty();
+		assertThat(this.store.load("s").block().messages()).isEmpty();
 	}
 
 	@Test
@@ -91,12 +91,12 @@ class PiiRedactionMiddlewareTests {
 		assertThat(events).last()
 			.isEqualTo(new AgentEvent.Failed("PiiDetectedException",
 					"The model's answer contains a credit card number; the turn was blocked by the PII policy"));
-		assertThat(this.store.load("s").block()).isEmpty();
+		assertThat(this.store.load("s").block().messages()).isEmpty();
 	}
 
 	@Test
 	void olderHistoryIsRedactedInTheRequestEvenWhenTheTypeIsBlocked() {
-		this.store.append("s", List.of(new UserMessage("I am bob@example.com"), AssistantMessage.of("Hi bob@example.com")))
+		this.store.append("s", 0, List.of(new UserMessage("I am bob@example.com"), AssistantMessage.of("Hi bob@example.com")))
 			.block();
 		ScriptedChatModel model = ScriptedChatModel.replaying(text("hello again"));
 		Agent agent = agent(model, PiiRedactionMiddleware.builder().block(PiiType.EMAIL).build());
@@ -123,7 +123,7 @@ class PiiRedactionMiddlewareTests {
 
 		String expected = "Bob, [REDACTED_EMAIL], [REDACTED_PHONE]";
 		assertThat(model.requests().get(1).messages()).last().extracting(Message::text).isEqualTo(expected);
-		assertThat(this.store.load("s").block()).extracting(Message::text).contains(expected);
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text).contains(expected);
 	}
 
 	@Test

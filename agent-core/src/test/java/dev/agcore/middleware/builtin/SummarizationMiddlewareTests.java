@@ -50,7 +50,7 @@ class SummarizationMiddlewareTests {
 			assertThat(request.messages().get(1).text()).isEqualTo(
 					"User: " + question(1) + "\n\nAssistant: ok 1\n\nUser: " + question(2));
 		});
-		assertThat(this.store.load("s").block()).as("the turn that summarized stored the short conversation")
+		assertThat(this.store.load("s").block().messages()).as("the turn that summarized stored the short conversation")
 			.extracting(Message::text)
 			.containsExactly(summary(1), "ok 2", question(3), "ok 3");
 
@@ -58,7 +58,7 @@ class SummarizationMiddlewareTests {
 
 		assertThat(model.requests().get(3).messages()).extracting(Message::text)
 			.containsExactly(summary(2), "ok 3", question(4));
-		assertThat(this.store.load("s").block()).extracting(Message::text)
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text)
 			.containsExactly(summary(2), "ok 3", question(4), "ok 4");
 	}
 
@@ -88,7 +88,7 @@ class SummarizationMiddlewareTests {
 		assertThat(requests.get(2).messages().get(1).text()).isEqualTo(summary(1));
 		assertThat(requests.get(3).messages()).extracting(Message::text)
 			.containsExactly("Be helpful.", summary(2), "", result);
-		List<Message> afterTurn = this.store.load("s").block();
+		List<Message> afterTurn = this.store.load("s").block().messages();
 		BuiltinTestTools.assertWellFormed(afterTurn);
 		assertThat(afterTurn).as("a summary written inside the tool loop is stored when the turn ends")
 			.extracting(Message::text)
@@ -96,7 +96,7 @@ class SummarizationMiddlewareTests {
 
 		agent.call("s", question(2));
 
-		List<Message> stored = this.store.load("s").block();
+		List<Message> stored = this.store.load("s").block().messages();
 		BuiltinTestTools.assertWellFormed(stored);
 		assertThat(stored).extracting(Message::text).containsExactly(summary(3), "done", question(2), "three");
 	}
@@ -119,7 +119,7 @@ class SummarizationMiddlewareTests {
 
 		assertThat(broken.requests()).as("no second attempt in the same turn").hasSize(1);
 		assertThat(model.requests().get(1).messages()).hasSize(3);
-		assertThat(this.store.load("s").block()).hasSize(4);
+		assertThat(this.store.load("s").block().messages()).hasSize(4);
 	}
 
 	@Test

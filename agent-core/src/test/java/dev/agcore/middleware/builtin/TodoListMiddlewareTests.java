@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.ItemQuery;
+import dev.agcore.memory.MemoryItem;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
@@ -94,13 +96,13 @@ class TodoListMiddlewareTests {
 		// answers on another thread, as a networked store would: reading it must never block an event loop
 		KeyValueStore asyncStore = new KeyValueStore() {
 			@Override
-			public Mono<JsonNode> get(String namespace, String key) {
-				return memory.get(namespace, key).delayElement(Duration.ofMillis(5));
+			public Mono<MemoryItem> find(String namespace, String key) {
+				return memory.find(namespace, key).delayElement(Duration.ofMillis(5));
 			}
 
 			@Override
-			public Mono<Void> put(String namespace, String key, JsonNode value) {
-				return Mono.delay(Duration.ofMillis(5)).then(memory.put(namespace, key, value));
+			public Mono<Void> put(String namespace, String key, JsonNode value, JsonNode metadata) {
+				return Mono.delay(Duration.ofMillis(5)).then(memory.put(namespace, key, value, metadata));
 			}
 
 			@Override
@@ -109,8 +111,13 @@ class TodoListMiddlewareTests {
 			}
 
 			@Override
-			public Mono<List<String>> keys(String namespace) {
-				return memory.keys(namespace);
+			public Mono<List<MemoryItem>> list(String namespace, ItemQuery query) {
+				return memory.list(namespace, query);
+			}
+
+			@Override
+			public Mono<Long> clear(String namespace) {
+				return memory.clear(namespace);
 			}
 		};
 		ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "write_todos",

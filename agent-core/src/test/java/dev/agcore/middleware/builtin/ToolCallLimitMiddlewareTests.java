@@ -96,7 +96,7 @@ class ToolCallLimitMiddlewareTests {
 			.isEqualTo("Agent 'limited' stopped: tool call limit reached for 'search' (1 per turn).");
 		assertThat(model.requests()).hasSize(1);
 		assertThat(this.searches).hasValue(1);
-		List<Message> stored = this.store.load("s").block();
+		List<Message> stored = this.store.load("s").block().messages();
 		assertThat(stored).extracting(Message::role)
 			.extracting(Enum::name)
 			.containsExactly("USER", "ASSISTANT", "TOOL", "TOOL", "ASSISTANT");
@@ -116,7 +116,7 @@ class ToolCallLimitMiddlewareTests {
 			.withMessage("Agent 'limited' stopped: tool call limit reached for 'search' (1 per turn).")
 			.satisfies((ex) -> assertThat(ex.limit()).isEqualTo("tool_calls_per_tool"));
 		assertThat(this.searches.get() + this.fetches.get()).isZero();
-		assertThat(this.store.load("s").block()).isEmpty();
+		assertThat(this.store.load("s").block().messages()).isEmpty();
 		assertThat(this.registry.get("agent.limit.exceeded").counter().count()).isEqualTo(1);
 	}
 

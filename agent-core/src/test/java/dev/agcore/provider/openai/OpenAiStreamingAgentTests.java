@@ -76,7 +76,7 @@ class OpenAiStreamingAgentTests {
 			assertThat(failed.cause()).isInstanceOf(ModelResponseException.class);
 		});
 		assertThat(events).noneMatch((event) -> event instanceof AgentEvent.Completed);
-		assertThat(this.store.load("s1").block(Duration.ofSeconds(5))).isEmpty();
+		assertThat(this.store.load("s1").block(Duration.ofSeconds(5)).messages()).isEmpty();
 	}
 
 }

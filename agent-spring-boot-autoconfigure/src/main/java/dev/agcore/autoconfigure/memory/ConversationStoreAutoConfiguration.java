@@ -1,5 +1,8 @@
 package dev.agcore.autoconfigure.memory;
 
+import java.time.Clock;
+import java.time.Duration;
+
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
@@ -15,7 +18,8 @@ import org.springframework.context.annotation.Bean;
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for the {@link ConversationStore}
  * and the {@link KeyValueStore} behind the tools' session and long-term memory: in-memory
- * stores unless the application defines its own. The in-memory conversation store is
+ * stores unless {@code agent.memory.store} names a persistent one (whose
+ * auto-configuration runs first) or the application defines its own. The stores are
  * bounded by {@link MemoryProperties agent.memory.*}.
  *
  * @since 0.1.0
@@ -27,20 +31,56 @@ public final class ConversationStoreAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(ConversationStore.class)
 	InMemoryConversationStore conversationStore(MemoryProperties properties) {
-		return new InMemoryConversationStore(atLeastOne("agent.memory.max-sessions", properties.getMaxSessions()),
-				atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()));
+		requireInMemory(properties);
+		Integer maxSessions = properties.getMaxSessions();
+		return new InMemoryConversationStore(
+				atLeastOne("agent.memory.max-sessions",
+						(maxSessions != null) ? maxSessions : InMemoryConversationStore.DEFAULT_MAX_SESSIONS),
+				atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()),
+				notNegative("agent.memory.session-ttl", properties.getSessionTtl()), Clock.systemUTC());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(KeyValueStore.class)
-	InMemoryKeyValueStore keyValueStore() {
-		return new InMemoryKeyValueStore();
+	InMemoryKeyValueStore keyValueStore(MemoryProperties properties) {
+		requireInMemory(properties);
+		MemoryProperties.LongTerm longTerm = properties.getLongTerm();
+		return new InMemoryKeyValueStore(
+				atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()),
+				notNegative("agent.memory.long-term.ttl", longTerm.getTtl()), Clock.systemUTC());
 	}
 
-	private static int atLeastOne(String property, int value) {
+	/**
+	 * A persistent store was asked for, but its auto-configuration did not apply: rather
+	 * than keep conversations in memory and lose them on restart, say what is missing.
+	 */
+	private static void requireInMemory(MemoryProperties properties) {
+		switch (properties.getStore()) {
+			case IN_MEMORY -> {
+			}
+			case JDBC -> throw new AgentConfigurationException(
+					"agent.memory.store is 'jdbc' but no JDBC store could be created",
+					"Add spring-boot-starter-jdbc (or spring-boot-starter-data-jdbc) and a database driver, and "
+							+ "configure a DataSource (spring.datasource.url), or set agent.memory.store to 'in-memory'.");
+			case REDIS -> throw new AgentConfigurationException(
+					"agent.memory.store is 'redis' but no Redis store could be created",
+					"Add spring-boot-starter-data-redis and configure the connection (spring.data.redis.host, "
+							+ "spring.data.redis.port), or set agent.memory.store to 'in-memory'.");
+		}
+	}
+
+	static int atLeastOne(String property, int value) {
 		if (value < 1) {
 			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
 					"Set " + property + " to a positive number, or remove it to use the default.");
+		}
+		return value;
+	}
+
+	static Duration notNegative(String property, Duration value) {
+		if (value.isNegative()) {
+			throw new AgentConfigurationException(property + " must not be negative (was " + value + ")",
+					"Set " + property + " to a positive duration, 0 for no limit, or remove it to use the default.");
 		}
 		return value;
 	}

@@ -3,6 +3,8 @@ package dev.agcore.autoconfigure.web;
 import java.util.List;
 
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.memory.ConversationConflictException;
+import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.middleware.builtin.LimitExceededException;
 import dev.agcore.middleware.builtin.PiiDetectedException;
 import dev.agcore.model.ModelConnectionException;
@@ -168,6 +170,10 @@ final class AgentHandler {
 		if (ex instanceof ModelException) {
 			logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + ex.getMessage());
 		}
+		else if (ex instanceof MemoryUnavailableException) {
+			logger.warn("Conversation store unavailable for " + request.method() + " " + request.path() + ": "
+					+ ex.getMessage());
+		}
 		else if (ex instanceof TurnTimeoutException) {
 			logger.warn("Agent turn timed out for " + request.method() + " " + request.path() + ": " + ex.getMessage());
 		}
@@ -207,6 +213,15 @@ final class AgentHandler {
 		if (ResumeException.class.isAssignableFrom(type)) {
 			// e.g. a turn of this session waits for approval
 			return new Failure(HttpStatus.CONFLICT, "conflict", text);
+		}
+		if (ConversationConflictException.class.isAssignableFrom(type)) {
+			// another turn of the session rewrote its history first; sending again works
+			return new Failure(HttpStatus.CONFLICT, "conversation_conflict", text);
+		}
+		if (MemoryUnavailableException.class.isAssignableFrom(type)) {
+			// database or Redis addresses are nothing for the caller; the log has them
+			return new Failure(HttpStatus.SERVICE_UNAVAILABLE, "memory_unavailable",
+					"The conversation store is unavailable; nothing of this turn was stored, try again later");
 		}
 		if (PiiDetectedException.class.isAssignableFrom(type)) {
 			// names the kind of value and where, never the value

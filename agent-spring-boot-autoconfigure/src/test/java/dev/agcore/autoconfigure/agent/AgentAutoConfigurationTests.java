@@ -246,7 +246,7 @@ class AgentAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(ConversationStore.class);
 				context.getBean(Agent.class).call("s1", "Hello");
-				List<Message> messages = store.load("s1").block(Duration.ofSeconds(5));
+				List<Message> messages = store.load("s1").block(Duration.ofSeconds(5)).messages();
 				assertThat(messages).extracting(Message::text).containsExactly("Hello", "Hi!");
 			});
 	}

@@ -1,5 +1,7 @@
 package dev.agcore.autoconfigure.memory;
 
+import java.time.Duration;
+
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
@@ -62,6 +64,38 @@ class ConversationStoreAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasSingleBean(ConversationStore.class)
 				.getBean(ConversationStore.class)
 				.isSameAs(store));
+	}
+
+	@Test
+	void sessionTimeToLiveDefaultsToThirtyDaysAndBinds() {
+		this.contextRunner.run((context) -> assertThat(context.getBean(InMemoryConversationStore.class).sessionTtl())
+			.isEqualTo(Duration.ofDays(30)));
+		this.contextRunner.withPropertyValues("agent.memory.session-ttl=2h")
+			.run((context) -> assertThat(context.getBean(InMemoryConversationStore.class).sessionTtl())
+				.isEqualTo(Duration.ofHours(2)));
+	}
+
+	@Test
+	void negativeTimeToLiveFailsNamingTheProperty() {
+		this.contextRunner.withPropertyValues("agent.memory.long-term.ttl=-1s")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessageStartingWith("agent.memory.long-term.ttl must not be negative"));
+	}
+
+	@Test
+	void aPersistentStoreThatCannotBeCreatedFailsInsteadOfFallingBackToMemory() {
+		// only this auto-configuration: as if spring-jdbc or spring-data-redis were missing
+		this.contextRunner.withPropertyValues("agent.memory.store=jdbc")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessage("agent.memory.store is 'jdbc' but no JDBC store could be created"));
+		this.contextRunner.withPropertyValues("agent.memory.store=redis")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("agent.memory.store is 'redis' but no Redis store could be created"));
 	}
 
 }
