@@ -3,6 +3,7 @@ package dev.agcore.memory;
 import java.util.List;
 
 import dev.agcore.message.Message;
+import dev.agcore.message.ToolResultMessage;
 
 /**
  * The stored conversation of a session, with its version: every change to the
@@ -24,6 +25,23 @@ public record Conversation(List<Message> messages, long version) {
 		if (version < 0) {
 			throw new IllegalArgumentException("'version' must not be negative, was " + version);
 		}
+	}
+
+	/**
+	 * Return the newest messages, at most {@code maxMessages}, never starting with a tool
+	 * result whose call was left out.
+	 * @param maxMessages the most messages kept
+	 * @return the conversation with those messages and the same version
+	 */
+	public Conversation newest(int maxMessages) {
+		if (this.messages.size() <= maxMessages) {
+			return this;
+		}
+		int start = this.messages.size() - maxMessages;
+		while (start < this.messages.size() && this.messages.get(start) instanceof ToolResultMessage) {
+			start++;
+		}
+		return new Conversation(this.messages.subList(start, this.messages.size()), this.version);
 	}
 
 }

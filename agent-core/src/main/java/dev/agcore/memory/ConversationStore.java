@@ -27,6 +27,22 @@ public interface ConversationStore {
 	Mono<Conversation> load(String sessionId);
 
 	/**
+	 * Load the newest messages of a session, at most {@code maxMessages}, never starting
+	 * with a tool result whose call was left out; the version is the conversation's. For
+	 * reading a window of a long conversation without reading all of it. The default
+	 * loads the whole conversation; persistent stores read only the newest messages.
+	 * @param sessionId the session
+	 * @param maxMessages the most messages returned; at least 1
+	 * @return the newest messages, oldest first, and the version
+	 */
+	default Mono<Conversation> loadRecent(String sessionId, int maxMessages) {
+		if (maxMessages < 1) {
+			return Mono.error(new IllegalArgumentException("'maxMessages' must be at least 1, was " + maxMessages));
+		}
+		return load(sessionId).map((conversation) -> conversation.newest(maxMessages));
+	}
+
+	/**
 	 * Append the messages of one turn atomically, if the conversation is still at the
 	 * version the turn read; the version increases by one. The cost does not depend on
 	 * the length of the conversation.

@@ -116,6 +116,23 @@ public abstract class ConversationStoreContract {
 	}
 
 	@Test
+	void loadsTheNewestMessagesWithoutAnOrphanedToolResult() {
+		ConversationStore store = createStore(Settings.DEFAULT);
+		String session = session();
+		ToolCall call = new ToolCall("call_1", "lookup", "{}");
+		List<Message> turn = List.of(new UserMessage("look up"), AssistantMessage.of(List.of(call)),
+				ToolResultMessage.success(call, "one"), AssistantMessage.of("found"));
+		store.append(session, 0, turn).block(TIMEOUT);
+
+		// the newest two would start with the result of a call left out
+		assertThat(store.loadRecent(session, 2).block(TIMEOUT))
+			.isEqualTo(new Conversation(List.of(AssistantMessage.of("found")), 1));
+		assertThat(store.loadRecent(session, 3).block(TIMEOUT)).isEqualTo(new Conversation(turn.subList(1, 4), 1));
+		assertThat(store.loadRecent(session, 50).block(TIMEOUT)).isEqualTo(new Conversation(turn, 1));
+		assertThat(store.loadRecent(session(), 50).block(TIMEOUT)).isEqualTo(Conversation.EMPTY);
+	}
+
+	@Test
 	void anAppendFromAStaleVersionFailsAndStoresNothing() {
 		ConversationStore store = createStore(Settings.DEFAULT);
 		String session = session();
