@@ -10,6 +10,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
@@ -78,6 +79,8 @@ public final class AgentBuilder {
 	private @Nullable ConversationStore store;
 
 	private AgentMetrics metrics = AgentMetrics.NOOP;
+
+	private ContextWindow contextWindow = ContextWindow.full();
 
 	private final List<AgentMiddleware> middleware = new ArrayList<>();
 
@@ -255,6 +258,18 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Set what the model sees of the conversation: the whole of it (the default), the
+	 * last messages, or the last tokens. The store keeps every message; the window only
+	 * shapes each model request, and never sends a tool result without its call.
+	 * @param contextWindow the window, e.g. {@code ContextWindow.lastMessages(50)}
+	 * @return this builder
+	 */
+	public AgentBuilder contextWindow(ContextWindow contextWindow) {
+		this.contextWindow = Objects.requireNonNull(contextWindow, "'contextWindow' must not be null");
+		return this;
+	}
+
+	/**
 	 * Add a middleware. Middleware run in the order added: {@code before*} hooks first to
 	 * last, {@code after*} hooks last to first, wrappers with the first outermost.
 	 * @param middleware the middleware
@@ -295,7 +310,8 @@ public final class AgentBuilder {
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
-				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout);
+				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
+				this.contextWindow);
 	}
 
 	private static Duration positive(Duration value, String name) {

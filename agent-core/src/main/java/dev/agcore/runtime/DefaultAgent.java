@@ -11,6 +11,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
+import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -68,9 +69,11 @@ final class DefaultAgent implements Agent {
 
 	private final Duration turnTimeout;
 
+	private final ContextWindow window;
+
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout) {
+			Duration turnTimeout, ContextWindow window) {
 		this.name = name;
 		this.model = model;
 		this.systemPrompt = systemPrompt;
@@ -85,6 +88,7 @@ final class DefaultAgent implements Agent {
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
+		this.window = window;
 	}
 
 	@Override
@@ -217,7 +221,7 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		return this.middleware.beforeModel(turn, turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options))
+		return this.middleware.beforeModel(turn, turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options, this.window))
 			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
 	}
 

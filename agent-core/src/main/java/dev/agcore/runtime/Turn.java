@@ -14,6 +14,7 @@ import dev.agcore.memory.Conversation;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.SessionMemory;
+import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
@@ -187,15 +188,20 @@ final class Turn implements AgentContext {
 		this.input = this.messages.get(this.turnStart);
 	}
 
-	ChatRequest nextRequest(String systemPrompt, List<ToolSpec> tools, ChatOptions options) {
+	/**
+	 * The next model request: the system prompt, then what the window selects of the
+	 * conversation. The conversation itself is left whole, for the store.
+	 */
+	ChatRequest nextRequest(String systemPrompt, List<ToolSpec> tools, ChatOptions options, ContextWindow window) {
 		this.modelCalls++;
+		List<Message> conversation = window.select(this.messages, Math.min(this.turnStart, this.messages.size()));
 		if (systemPrompt.isEmpty()) {
-			return new ChatRequest(this.messages, tools, options);
+			return new ChatRequest(conversation, tools, options);
 		}
-		Message[] prompt = new Message[this.messages.size() + 1];
+		Message[] prompt = new Message[conversation.size() + 1];
 		prompt[0] = new SystemMessage(systemPrompt);
-		for (int i = 0; i < this.messages.size(); i++) {
-			prompt[i + 1] = this.messages.get(i);
+		for (int i = 0; i < conversation.size(); i++) {
+			prompt[i + 1] = conversation.get(i);
 		}
 		return new ChatRequest(List.of(prompt), tools, options);
 	}

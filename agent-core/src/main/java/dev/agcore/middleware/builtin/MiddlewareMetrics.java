@@ -21,8 +21,11 @@ final class MiddlewareMetrics {
 
 	static final String MODEL_FALLBACKS = "agent.model.fallbacks";
 
+	static final String COMPACTIONS = "agent.compactions";
+
 	private static final Map<String, String> DESCRIPTIONS = Map.of(HOOK_EVENTS, "Middleware hook invocations",
-			LIMIT_EXCEEDED, "Turns that hit a call limit", MODEL_FALLBACKS, "Switches to a fallback model");
+			LIMIT_EXCEEDED, "Turns that hit a call limit", MODEL_FALLBACKS, "Switches to a fallback model",
+			COMPACTIONS, "Conversation compactions at the start of a turn, by outcome");
 
 	private final @Nullable MeterRegistry registry;
 

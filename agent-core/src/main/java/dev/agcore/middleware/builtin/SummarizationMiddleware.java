@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
-import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
-import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
@@ -115,7 +113,8 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 				return Mono.empty();
 			}
 			return summarize(messages.subList(0, cut))
-				.doOnNext((text) -> replacePrefixInPlace(messages, cut, summaryMessage(text)))
+				.doOnNext((text) -> ConversationSummaries.replacePrefixInPlace(messages, cut,
+						ConversationSummaries.summaryMessage(text)))
 				.onErrorResume((ex) -> {
 					failed(context, ex);
 					return Mono.empty();
@@ -133,7 +132,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		return Mono.fromRunnable(() -> {
 			Summary summary = (Summary) context.attributes().get(this.turnKey);
 			if (summary != null && summary.isPrefixOf(messages)) {
-				replacePrefixInPlace(messages, summary.count(), summary.message());
+				ConversationSummaries.replacePrefixInPlace(messages, summary.count(), summary.message());
 			}
 		});
 	}
@@ -148,8 +147,8 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			// a summary written earlier in this turn: apply it again, the loop keeps the full list
 			Summary earlier = (Summary) context.attributes().get(this.turnKey);
 			boolean reapplied = earlier != null && earlier.count() > 0 && earlier.isPrefixOf(raw);
-			List<Message> current = reapplied ? replacePrefix(conversation, earlier.count(), earlier.message())
-					: conversation;
+			List<Message> current = reapplied
+					? ConversationSummaries.replacePrefix(conversation, earlier.count(), earlier.message()) : conversation;
 			ChatRequest effective = reapplied ? withConversation(request, head, current) : request;
 			if (context.attributes().containsKey(this.failedKey)
 					|| this.estimator.estimate(effective.messages()) <= this.triggerTokens) {
@@ -163,16 +162,13 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			return summarize(current.subList(0, cut)).map((text) -> {
 				Summary summary = new Summary(rawCut, raw.subList(0, rawCut).hashCode(), text);
 				context.attributes().put(this.turnKey, summary);
-				return withConversation(request, head, replacePrefix(current, cut, summary.message()));
+				return withConversation(request, head,
+						ConversationSummaries.replacePrefix(current, cut, summary.message()));
 			}).onErrorResume((ex) -> {
 				failed(context, ex);
 				return Mono.just(effective);
 			}).flatMap(next::call);
 		});
-	}
-
-	private static UserMessage summaryMessage(String text) {
-		return new UserMessage(SUMMARY_PREFIX + "\n" + text);
 	}
 
 	/** Log the failure, and try no more in this turn: each attempt delays it. */
@@ -182,16 +178,9 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 				context.agentName(), context.sessionId(), ex.toString());
 	}
 
-	/**
-	 * Return where to cut: the messages before it are summarized. Keeps the last messages,
-	 * and moves back so that tool results stay with the assistant message that called them.
-	 */
+	/** Where to cut: see {@link ConversationSummaries#cutPoint}. */
 	int cutPoint(List<Message> conversation) {
-		int cut = conversation.size() - this.keepMessages;
-		while (cut > 0 && conversation.get(cut) instanceof ToolResultMessage) {
-			cut--;
-		}
-		return Math.max(cut, 0);
+		return ConversationSummaries.cutPoint(conversation, this.keepMessages);
 	}
 
 	private static int leadingSystemMessages(List<Message> messages) {
@@ -213,55 +202,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 	}
 
 	private Mono<String> summarize(List<Message> messages) {
-		ChatRequest request = ChatRequest.of(List.of(new SystemMessage(this.prompt), new UserMessage(transcript(messages))));
-		return this.model.call(request).map((response) -> {
-			String text = response.message().text().strip();
-			if (text.isEmpty()) {
-				throw new IllegalStateException("the summarizing model returned no text");
-			}
-			return text;
-		});
-	}
-
-	static String transcript(List<Message> messages) {
-		StringBuilder transcript = new StringBuilder();
-		for (Message message : messages) {
-			if (!transcript.isEmpty()) {
-				transcript.append("\n\n");
-			}
-			if (message instanceof AssistantMessage assistant) {
-				transcript.append("Assistant: ").append(assistant.text());
-				assistant.toolCalls()
-					.forEach((call) -> transcript.append("\n[called tool ")
-						.append(call.name())
-						.append(" with ")
-						.append(call.arguments())
-						.append(']'));
-			}
-			else if (message instanceof ToolResultMessage result) {
-				transcript.append("Tool ")
-					.append(result.toolName())
-					.append(result.error() ? " failed: " : " returned: ")
-					.append(result.text());
-			}
-			else {
-				transcript.append((message instanceof UserMessage) ? "User: " : "System: ").append(message.text());
-			}
-		}
-		return transcript.toString();
-	}
-
-	private static List<Message> replacePrefix(List<Message> messages, int count, Message replacement) {
-		List<Message> replaced = new ArrayList<>(messages.size() - count + 1);
-		replaced.add(replacement);
-		replaced.addAll(messages.subList(count, messages.size()));
-		return replaced;
-	}
-
-	private static void replacePrefixInPlace(List<Message> messages, int count, Message replacement) {
-		List<Message> prefix = messages.subList(0, count);
-		prefix.clear();
-		prefix.add(replacement);
+		return ConversationSummaries.summarize(this.model, this.prompt, messages);
 	}
 
 	private static ChatRequest withConversation(ChatRequest request, int head, List<Message> conversation) {
@@ -289,7 +230,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 		}
 
 		UserMessage message() {
-			return summaryMessage(this.text);
+			return ConversationSummaries.summaryMessage(this.text);
 		}
 
 	}

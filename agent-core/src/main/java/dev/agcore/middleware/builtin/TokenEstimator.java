@@ -2,33 +2,25 @@ package dev.agcore.middleware.builtin;
 
 import java.util.List;
 
-import dev.agcore.message.AssistantMessage;
+import dev.agcore.memory.window.TokenCounter;
 import dev.agcore.message.Message;
-import dev.agcore.message.ToolCall;
 
 /**
  * Estimates how many tokens messages take in a prompt, to decide when to shrink the
  * context. Estimates need only be good enough to compare with a threshold; plug in a real
- * tokenizer for the model in use when thresholds are tight.
+ * tokenizer for the model in use when thresholds are tight. Every estimator is a
+ * {@link TokenCounter}, and a counter becomes an estimator with {@code counter::count}.
  */
 @FunctionalInterface
-public interface TokenEstimator {
+public interface TokenEstimator extends TokenCounter {
 
 	/**
-	 * The default heuristic: about four characters per token (a fair average for English
-	 * text with the common BPE tokenizers; fewer characters per token for code and most
-	 * other languages, so it underestimates those), plus a few tokens of framing per
-	 * message. Tool calls count their name and arguments.
+	 * The default heuristic, {@link TokenCounter#ESTIMATE}: about four characters per
+	 * token (a fair average for English text with the common BPE tokenizers; fewer
+	 * characters per token for code and most other languages, so it underestimates those),
+	 * plus a few tokens of framing per message. Tool calls count their name and arguments.
 	 */
-	TokenEstimator CHARS_PER_TOKEN = (message) -> {
-		long chars = message.text().length();
-		if (message instanceof AssistantMessage assistant) {
-			for (ToolCall call : assistant.toolCalls()) {
-				chars += call.name().length() + call.arguments().length();
-			}
-		}
-		return 4 + (chars + 3) / 4;
-	};
+	TokenEstimator CHARS_PER_TOKEN = TokenCounter.ESTIMATE::count;
 
 	/**
 	 * Estimate the tokens of one message.
@@ -43,11 +35,12 @@ public interface TokenEstimator {
 	 * @return the sum of the estimates
 	 */
 	default long estimate(List<? extends Message> messages) {
-		long total = 0;
-		for (Message message : messages) {
-			total += estimate(message);
-		}
-		return total;
+		return count(messages);
+	}
+
+	@Override
+	default long count(Message message) {
+		return estimate(message);
 	}
 
 }
