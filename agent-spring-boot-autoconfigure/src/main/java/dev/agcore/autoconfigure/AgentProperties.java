@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
 import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
 import dev.agcore.autoconfigure.tool.ToolPermissionProperties;
 import org.jspecify.annotations.Nullable;
@@ -224,6 +225,13 @@ public class AgentProperties {
 		@NestedConfigurationProperty
 		private final MiddlewareProperties middleware = new MiddlewareProperties();
 
+		/**
+		 * Memory of the agent: what the model sees of the conversation and how it is
+		 * compacted.
+		 */
+		@NestedConfigurationProperty
+		private final AgentMemoryProperties memory = new AgentMemoryProperties();
+
 		public @Nullable String getProvider() {
 			return this.provider;
 		}
@@ -302,6 +310,10 @@ public class AgentProperties {
 
 		public MiddlewareProperties getMiddleware() {
 			return this.middleware;
+		}
+
+		public AgentMemoryProperties getMemory() {
+			return this.memory;
 		}
 
 	}

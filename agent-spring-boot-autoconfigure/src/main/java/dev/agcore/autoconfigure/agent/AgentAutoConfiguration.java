@@ -15,6 +15,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -55,9 +56,9 @@ public final class AgentAutoConfiguration {
 	@Bean(CONFIGURED_AGENT_FACTORY_BEAN_NAME)
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
-			ObjectProvider<AgentMiddlewareFactory> middleware) {
+			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
-				middleware.getIfAvailable());
+				middleware.getIfAvailable(), meterRegistry.getIfUnique());
 	}
 
 	@Bean

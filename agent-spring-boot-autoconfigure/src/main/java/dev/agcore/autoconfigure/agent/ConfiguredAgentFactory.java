@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure.agent;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -14,11 +15,13 @@ import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.StringUtils;
@@ -40,15 +43,19 @@ final class ConfiguredAgentFactory {
 
 	private final @Nullable AgentMiddlewareFactory middleware;
 
+	private final AgentMemorySettings memory;
+
 	private final Map<String, Agent> agents = new LinkedHashMap<>();
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
-			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware) {
+			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
+			@Nullable MeterRegistry meterRegistry) {
 		this.models = models;
 		this.tools = tools;
 		this.conversationStore = conversationStore;
 		this.metrics = metrics;
 		this.middleware = middleware;
+		this.memory = new AgentMemorySettings(models, meterRegistry);
 		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
 	}
 
@@ -128,8 +135,14 @@ final class ConfiguredAgentFactory {
 		Duration toolTimeout = positive(prefix + ".tool-timeout", spec.getToolTimeout(), "how long a tool may run, e.g. 30s");
 		Duration turnTimeout = positive(prefix + ".turn-timeout", spec.getTurnTimeout(), "how long a turn may run, e.g. 5m");
 		// middleware: beans and built-ins, see AgentMiddlewareFactory
-		List<AgentMiddleware> middleware = (this.middleware != null)
-				? this.middleware.create(name, spec.getMiddleware(), model) : List.of();
+		List<AgentMiddleware> middleware = new ArrayList<>((this.middleware != null)
+				? this.middleware.create(name, spec.getMiddleware(), model) : List.of());
+		// memory: the context window, and compaction innermost, on the conversation the others left
+		ContextWindow window = this.memory.window(prefix, spec.getMemory().getWindow(), model);
+		AgentMiddleware compaction = this.memory.compaction(prefix, spec.getMemory().getCompaction(), model);
+		if (compaction != null) {
+			middleware.add(compaction);
+		}
 		// tools, permissions, secrets and stores: see AgentTools
 		Agent agent = this.tools.build(name, spec, Agent.builder()
 			.name(name)
@@ -142,6 +155,7 @@ final class ConfiguredAgentFactory {
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.contextWindow(window)
 			.middleware(middleware));
 		if (this.middleware != null) {
 			this.middleware.checkTools(name, spec.getMiddleware(), agent);

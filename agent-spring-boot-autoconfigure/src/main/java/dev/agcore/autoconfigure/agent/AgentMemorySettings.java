@@ -1,0 +1,120 @@
+package dev.agcore.autoconfigure.agent;
+
+import java.util.List;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
+import dev.agcore.autoconfigure.memory.AgentMemoryProperties.WindowType;
+import dev.agcore.memory.window.ContextWindow;
+import dev.agcore.memory.window.TokenCounter;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.builtin.AutoCompactionMiddleware;
+import dev.agcore.middleware.builtin.ObservedMiddleware;
+import dev.agcore.model.ChatModel;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.StringUtils;
+
+/**
+ * Turns {@code agent.agents.<name>.memory} into the agent's context window and
+ * compaction middleware, checking every value with a message that names its property.
+ */
+final class AgentMemorySettings {
+
+	/** Messages of the "messages" window when max-messages is not set. */
+	static final int DEFAULT_MAX_MESSAGES = 50;
+
+	private final ChatModelRegistry models;
+
+	private final @Nullable MeterRegistry meterRegistry;
+
+	AgentMemorySettings(ChatModelRegistry models, @Nullable MeterRegistry meterRegistry) {
+		this.models = models;
+		this.meterRegistry = meterRegistry;
+	}
+
+	/** The counter for the agent's model: its tokenizer when known, else the estimate. */
+	static TokenCounter tokenCounter(ChatModel model) {
+		return TokenCounter.forModel(model.modelName());
+	}
+
+	ContextWindow window(String prefix, AgentMemoryProperties.Window window, ChatModel model) {
+		String property = prefix + ".memory.window";
+		WindowType type = window.getType();
+		if (type == null) {
+			type = (window.getMaxTokens() != null) ? WindowType.TOKENS
+					: (window.getMaxMessages() != null) ? WindowType.MESSAGES : WindowType.FULL;
+		}
+		return switch (type) {
+			case FULL -> ContextWindow.full();
+			case MESSAGES -> {
+				Integer max = window.getMaxMessages();
+				int maxMessages = (max != null) ? max : DEFAULT_MAX_MESSAGES;
+				if (maxMessages < 1) {
+					throw new AgentConfigurationException(
+							property + ".max-messages must be at least 1 (was " + maxMessages + ")",
+							"Set " + property + ".max-messages to how many of the latest messages the model sees, "
+									+ "e.g. " + DEFAULT_MAX_MESSAGES + " (the default).");
+				}
+				yield ContextWindow.lastMessages(maxMessages);
+			}
+			case TOKENS -> {
+				Long maxTokens = window.getMaxTokens();
+				if (maxTokens == null || maxTokens < 1) {
+					throw new AgentConfigurationException(property + ".max-tokens must be at least 1 with "
+							+ property + ".type=tokens (was " + maxTokens + ")",
+							"Set " + property + ".max-tokens to how many tokens of the latest messages the model "
+									+ "sees, with room left for the system prompt, tools and answer, e.g. 32000.");
+				}
+				yield ContextWindow.lastTokens(maxTokens, tokenCounter(model));
+			}
+		};
+	}
+
+	@Nullable AgentMiddleware compaction(String prefix, AgentMemoryProperties.Compaction compaction,
+			ChatModel agentModel) {
+		if (!compaction.isEnabled()) {
+			return null;
+		}
+		String property = prefix + ".memory.compaction";
+		atLeast(compaction.getContextWindow(), 1, property + ".context-window");
+		atLeast(compaction.getReservedTokens(), 0, property + ".reserved-tokens");
+		atLeast(compaction.getKeepRecent(), 1, property + ".keep-recent");
+		long threshold = compaction.getContextWindow() - compaction.getReservedTokens()
+				- AutoCompactionMiddleware.BUFFER_TOKENS;
+		if (threshold < 1) {
+			throw new AgentConfigurationException(property + ".context-window (" + compaction.getContextWindow()
+					+ ") must be larger than " + property + ".reserved-tokens (" + compaction.getReservedTokens()
+					+ ") + " + AutoCompactionMiddleware.BUFFER_TOKENS + " buffer tokens",
+					"Set " + property + ".context-window to the model's context window, e.g. 128000, or lower "
+							+ property + ".reserved-tokens.");
+		}
+		String provider = compaction.getProvider();
+		ChatModel summarizer = StringUtils.hasText(provider) ? this.models.find(provider.strip())
+			.orElseThrow(() -> new AgentConfigurationException(property + ".provider: unknown model '" + provider
+					+ "'; configured providers: " + this.models.providerNames() + "; ChatModel beans: "
+					+ this.models.beanNames(),
+					"Use the name of a provider under agent.providers or of a ChatModel bean, or leave it unset "
+							+ "to summarize with the agent's model."))
+				: agentModel;
+		AgentMiddleware middleware = AutoCompactionMiddleware.builder(summarizer)
+			.contextWindow(compaction.getContextWindow())
+			.reservedTokens(compaction.getReservedTokens())
+			.keepRecent(compaction.getKeepRecent())
+			.tokenCounter(tokenCounter(agentModel))
+			.meterRegistry(this.meterRegistry)
+			.build();
+		return (this.meterRegistry != null) ? ObservedMiddleware.observe(List.of(middleware), this.meterRegistry).get(0)
+				: middleware;
+	}
+
+	private static void atLeast(long value, long min, String property) {
+		if (value < min) {
+			throw new AgentConfigurationException(property + " must be at least " + min + " (was " + value + ")",
+					"Correct " + property + ".");
+		}
+	}
+
+}
