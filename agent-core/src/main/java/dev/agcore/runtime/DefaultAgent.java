@@ -221,7 +221,8 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		return this.middleware.beforeModel(turn, turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options, this.window))
+		ChatRequest request = turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options, this.window);
+		return this.middleware.beforeModel(turn, request)
 			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
 	}
 

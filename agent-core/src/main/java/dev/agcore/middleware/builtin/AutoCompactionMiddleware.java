@@ -16,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Keeps a session's conversation under its model's context window. At the start of a
@@ -94,8 +95,19 @@ public final class AutoCompactionMiddleware implements AgentMiddleware {
 		return this.threshold;
 	}
 
+	/**
+	 * Compact at the start of a turn. Counting a long conversation is CPU work: off a
+	 * network event loop it runs on the parallel scheduler, so I/O is not held up.
+	 */
 	@Override
 	public Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
+		return Mono.defer(() -> {
+			Mono<Void> compaction = compact(context, messages);
+			return Schedulers.isInNonBlockingThread() ? compaction.subscribeOn(Schedulers.parallel()) : compaction;
+		});
+	}
+
+	private Mono<Void> compact(AgentContext context, List<Message> messages) {
 		return Mono.defer(() -> {
 			long before = this.counter.count(messages);
 			if (before < this.threshold) {

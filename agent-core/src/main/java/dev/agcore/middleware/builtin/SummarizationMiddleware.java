@@ -148,7 +148,8 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 			Summary earlier = (Summary) context.attributes().get(this.turnKey);
 			boolean reapplied = earlier != null && earlier.count() > 0 && earlier.isPrefixOf(raw);
 			List<Message> current = reapplied
-					? ConversationSummaries.replacePrefix(conversation, earlier.count(), earlier.message()) : conversation;
+					? ConversationSummaries.replacePrefix(conversation, earlier.count(), earlier.message())
+					: conversation;
 			ChatRequest effective = reapplied ? withConversation(request, head, current) : request;
 			if (context.attributes().containsKey(this.failedKey)
 					|| this.estimator.estimate(effective.messages()) <= this.triggerTokens) {
