@@ -1,6 +1,6 @@
 package dev.agcore.runtime;
 
-import java.util.List;
+import java.time.Duration;
 
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.window.ContextWindow;
@@ -11,6 +11,7 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import reactor.test.StepVerifier;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -40,6 +41,24 @@ class ContextWindowAgentTests {
 		assertThat(model.requests().get(2).messages().get(0)).isInstanceOf(SystemMessage.class);
 		assertThat(this.store.load("s").block()).extracting(Message::text)
 			.containsExactly("u1", "a1", "u2", "a2", "u3", "a3");
+	}
+
+	@Test
+	void aStreamedTurnIsWindowedAsAnInvokedOne() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("a1"), text("a2"));
+		Agent agent = Agent.builder()
+			.model(model)
+			.conversationStore(this.store)
+			.contextWindow(ContextWindow.lastMessages(1))
+			.build();
+
+		agent.call("s", "u1");
+		StepVerifier.create(agent.stream(AgentRequest.of("s", "u2")).then())
+			.expectComplete()
+			.verify(Duration.ofSeconds(5));
+
+		assertThat(model.requests().get(1).messages()).extracting(Message::text).containsExactly("u2");
+		assertThat(this.store.load("s").block()).extracting(Message::text).containsExactly("u1", "a1", "u2", "a2");
 	}
 
 	@Test

@@ -14,7 +14,6 @@ import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
