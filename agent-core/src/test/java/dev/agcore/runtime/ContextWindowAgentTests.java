@@ -39,7 +39,7 @@ class ContextWindowAgentTests {
 			.extracting(Message::text)
 			.containsExactly("Be brief.", "u2", "a2", "u3");
 		assertThat(model.requests().get(2).messages().get(0)).isInstanceOf(SystemMessage.class);
-		assertThat(this.store.load("s").block()).extracting(Message::text)
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text)
 			.containsExactly("u1", "a1", "u2", "a2", "u3", "a3");
 	}
 
@@ -58,7 +58,7 @@ class ContextWindowAgentTests {
 			.verify(Duration.ofSeconds(5));
 
 		assertThat(model.requests().get(1).messages()).extracting(Message::text).containsExactly("u2");
-		assertThat(this.store.load("s").block()).extracting(Message::text).containsExactly("u1", "a1", "u2", "a2");
+		assertThat(this.store.load("s").block().messages()).extracting(Message::text).containsExactly("u1", "a1", "u2", "a2");
 	}
 
 	@Test
@@ -87,7 +87,7 @@ class ContextWindowAgentTests {
 			.extracting(Message::text)
 			.containsExactly("u2", "", "found c3");
 		assertThat(model.requests().get(2).messages()).extracting(Message::text).containsExactly("a1", "u2");
-		assertThat(this.store.load("s").block()).hasSize(9)
+		assertThat(this.store.load("s").block().messages()).hasSize(9)
 			.filteredOn(ToolResultMessage.class::isInstance)
 			.hasSize(3);
 	}

@@ -220,7 +220,7 @@ class AutoCompactionMiddlewareTests {
 		assertThat(this.summaries).hasValue(1);
 		assertThat(model.requests().get(2).messages()).extracting(Message::text)
 			.containsExactly(SUMMARY, "answer", third);
-		assertThat(store.load("s").block()).extracting(Message::text)
+		assertThat(store.load("s").block().messages()).extracting(Message::text)
 			.containsExactly(SUMMARY, "answer", third, "answer");
 	}
 
