@@ -1,0 +1,122 @@
+package dev.agcore.autoconfigure.retrieval;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.retrieval.KeywordRetriever;
+import dev.agcore.retrieval.RetrieveTool;
+import dev.agcore.retrieval.knowledge.KnowledgePage;
+import dev.agcore.retrieval.knowledge.KnowledgeStore;
+import dev.agcore.retrieval.knowledge.MarkdownKnowledgeLoader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} for knowledge:
+ * <ul>
+ * <li>when {@code agent.knowledge.path} is set, a {@link KeywordRetriever} and a
+ * {@link KnowledgeStore} kept in the application's {@link KeyValueStore}, holding the
+ * pages stored there before and the Markdown files of the path, loaded at startup;</li>
+ * <li>when there is a {@link KnowledgeStore} bean, the auto-configured one or the
+ * application's, the {@code retrieve} tool ({@link RetrieveTool}), which agents get like
+ * any tool bean: all agents without a {@code tools} list, and those that list
+ * {@code retrieve} or {@code group:knowledge}.</li>
+ * </ul>
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = ConversationStoreAutoConfiguration.class)
+@EnableConfigurationProperties(KnowledgeProperties.class)
+public final class KnowledgeAutoConfiguration {
+
+	private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(1);
+
+	private static final Logger logger = LoggerFactory.getLogger(KnowledgeAutoConfiguration.class);
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(prefix = "agent.knowledge", name = "path")
+	static class KnowledgeStoreConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		KeywordRetriever knowledgeKeywordRetriever() {
+			return new KeywordRetriever();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		KnowledgeStore knowledgeStore(KeyValueStore keyValueStore, KeywordRetriever knowledgeKeywordRetriever,
+				KnowledgeProperties properties, ResourceLoader resourceLoader) {
+			String namespace = properties.getNamespace();
+			if (namespace == null || namespace.isBlank()) {
+				throw new AgentConfigurationException("agent.knowledge.namespace is empty",
+						"Set agent.knowledge.namespace to a name such as docs, or remove it to use 'default'.");
+			}
+			String path = properties.getPath();
+			MarkdownKnowledgeLoader.Result loaded = KnowledgeFolder.load((path != null) ? path : "", resourceLoader);
+			KnowledgeStore store = new KnowledgeStore(keyValueStore, namespace.strip(), knowledgeKeywordRetriever,
+					Clock.systemUTC());
+			// pages a persistent store kept from earlier runs, then the files over them
+			store.rebuildIndex().block(STARTUP_TIMEOUT);
+			Flux.fromIterable(loaded.pages()).concatMap(store::add).then().block(STARTUP_TIMEOUT);
+			for (MarkdownKnowledgeLoader.Problem problem : loaded.problems()) {
+				logger.warn("Knowledge file {} was not loaded: {}", problem.path(), problem.message());
+			}
+			logger.info("Knowledge store '{}' has {} pages, {} of them loaded from {}", store.name(),
+					store.index().size(), loaded.pages().size(), path);
+			return store;
+		}
+
+	}
+
+	// member classes are processed first, so the store above is seen here
+	@Bean
+	@ConditionalOnBean(KnowledgeStore.class)
+	@ConditionalOnBooleanProperty(name = "agent.knowledge.tool.enabled", matchIfMissing = true)
+	@ConditionalOnMissingBean(name = "retrieveTool")
+	RetrieveTool retrieveTool(KnowledgeStore knowledgeStore, KnowledgeProperties properties) {
+		return new RetrieveTool(knowledgeStore, options(properties.getTool()));
+	}
+
+	private static RetrieveTool.Options options(KnowledgeProperties.Tool tool) {
+		atLeastOne("agent.knowledge.tool.top-k", tool.getTopK());
+		atLeastOne("agent.knowledge.tool.max-content-length", tool.getMaxContentLength());
+		if (tool.getMaxTopK() < tool.getTopK()) {
+			throw new AgentConfigurationException(
+					"agent.knowledge.tool.max-top-k (" + tool.getMaxTopK()
+							+ ") is smaller than agent.knowledge.tool.top-k (" + tool.getTopK() + ")",
+					"Set agent.knowledge.tool.max-top-k to at least agent.knowledge.tool.top-k.");
+		}
+		if (!(tool.getMinScore() >= 0 && tool.getMinScore() <= 1)) {
+			throw new AgentConfigurationException(
+					"agent.knowledge.tool.min-score must be between 0 and 1 (was " + tool.getMinScore() + ")",
+					"Set agent.knowledge.tool.min-score between 0 and 1, or remove it to use 0.1.");
+		}
+		return new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), tool.getMinScore(),
+				tool.getMaxContentLength(), Map.of());
+	}
+
+	private static void atLeastOne(String property, int value) {
+		if (value < 1) {
+			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
+					"Set " + property + " to a positive number, or remove it to use the default.");
+		}
+	}
+
+}

@@ -1,0 +1,129 @@
+package dev.agcore.autoconfigure.retrieval;
+
+import dev.agcore.retrieval.RetrieveTool;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration properties of the knowledge store and the {@code retrieve} tool.
+ *
+ * @since 0.1.0
+ */
+@ConfigurationProperties("agent.knowledge")
+public class KnowledgeProperties {
+
+	/**
+	 * Folder of Markdown files loaded into the knowledge store at startup, its
+	 * sub-folders included: a file system path (./knowledge, file:/srv/kb) or a
+	 * classpath location (classpath:knowledge). No knowledge store is created when not
+	 * set, unless the application defines one.
+	 */
+	private @Nullable String path;
+
+	/**
+	 * Name of the knowledge store; its pages are kept in the key-value store under the
+	 * namespace knowledge:<name>.
+	 */
+	private String namespace = "default";
+
+	/**
+	 * The retrieve tool, which lets agents search the knowledge store.
+	 */
+	private final Tool tool = new Tool();
+
+	public @Nullable String getPath() {
+		return this.path;
+	}
+
+	public void setPath(@Nullable String path) {
+		this.path = path;
+	}
+
+	public String getNamespace() {
+		return this.namespace;
+	}
+
+	public void setNamespace(String namespace) {
+		this.namespace = namespace;
+	}
+
+	public Tool getTool() {
+		return this.tool;
+	}
+
+	/**
+	 * Settings of the {@code retrieve} tool.
+	 */
+	public static class Tool {
+
+		/**
+		 * Whether a knowledge store gives agents the retrieve tool. Agents with a tools
+		 * list name it there: retrieve, or group:knowledge.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Pages returned when the model does not ask for a number.
+		 */
+		private int topK = RetrieveTool.Options.DEFAULTS.defaultTopK();
+
+		/**
+		 * Most pages the model may ask for in one call.
+		 */
+		private int maxTopK = RetrieveTool.Options.DEFAULTS.maxTopK();
+
+		/**
+		 * Pages scoring below this are left out, from 0 to 1.
+		 */
+		private double minScore = RetrieveTool.Options.DEFAULTS.minScore();
+
+		/**
+		 * Longest content of one page in the tool's answer, in characters; longer
+		 * content is cut.
+		 */
+		private int maxContentLength = RetrieveTool.Options.DEFAULTS.maxContentLength();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getTopK() {
+			return this.topK;
+		}
+
+		public void setTopK(int topK) {
+			this.topK = topK;
+		}
+
+		public int getMaxTopK() {
+			return this.maxTopK;
+		}
+
+		public void setMaxTopK(int maxTopK) {
+			this.maxTopK = maxTopK;
+		}
+
+		public double getMinScore() {
+			return this.minScore;
+		}
+
+		public void setMinScore(double minScore) {
+			this.minScore = minScore;
+		}
+
+		public int getMaxContentLength() {
+			return this.maxContentLength;
+		}
+
+		public void setMaxContentLength(int maxContentLength) {
+			this.maxContentLength = maxContentLength;
+		}
+
+	}
+
+}
