@@ -43,6 +43,9 @@ public final class KeywordExtractor {
 	/** More keywords than this are ignored: queries come from models and users. */
 	public static final int MAX_KEYWORDS = 64;
 
+	/** Words and CJK pieces read from one text at most. */
+	private static final int MAX_TERMS = 256;
+
 	private static final KeywordExtractor DEFAULT = new KeywordExtractor(union(ENGLISH_STOP_WORDS, CHINESE_STOP_WORDS));
 
 	private final Set<String> stopWords;
@@ -80,57 +83,88 @@ public final class KeywordExtractor {
 	 * {@link #MAX_KEYWORDS}
 	 */
 	public List<String> extract(String text) {
-		Objects.requireNonNull(text, "'text' must not be null");
 		Set<String> keywords = new LinkedHashSet<>();
-		StringBuilder word = new StringBuilder();
-		List<Integer> cjkRun = new ArrayList<>();
-		int i = 0;
-		while (i < text.length() && keywords.size() < MAX_KEYWORDS) {
-			int codePoint = text.codePointAt(i);
-			i += Character.charCount(codePoint);
-			if (isCjk(codePoint)) {
-				addWord(word, keywords);
-				cjkRun.add(codePoint);
+		for (Term term : terms(text)) {
+			if (!term.cjk() || term.text().codePointCount(0, term.text().length()) == 1) {
+				keywords.add(term.text());
+				continue;
 			}
-			else if (Character.isLetterOrDigit(codePoint)) {
-				addCjkRun(cjkRun, keywords);
-				word.appendCodePoint(codePoint);
-			}
-			else {
-				addWord(word, keywords);
-				addCjkRun(cjkRun, keywords);
+			int[] chars = term.text().codePoints().toArray();
+			for (int j = 0; j + 1 < chars.length; j++) {
+				String bigram = text(chars[j], chars[j + 1]);
+				if (!this.stopWords.contains(bigram)) {
+					keywords.add(bigram);
+				}
 			}
 		}
-		addWord(word, keywords);
-		addCjkRun(cjkRun, keywords);
 		return keywords.stream().limit(MAX_KEYWORDS).toList();
 	}
 
-	private void addWord(StringBuilder word, Set<String> keywords) {
+	/**
+	 * Return the text without what carries no meaning: the kept words and CJK pieces,
+	 * lower-cased, in their order, separated by one space ({@code "What is the retry
+	 * policy?"} gives {@code "retry policy"}, {@code 如何配置重试的策略} gives
+	 * {@code "配置重试 策略"}). Comparing this with a field, stop words do not dilute the
+	 * similarity.
+	 * @param text the text
+	 * @return the meaningful text; empty if there is none
+	 */
+	public String keywordText(String text) {
+		return String.join(" ", terms(text).stream().map(Term::text).toList());
+	}
+
+	/**
+	 * Split a text into its kept words and CJK pieces: runs of CJK characters cut at
+	 * particles and two-character stop words.
+	 */
+	private List<Term> terms(String text) {
+		Objects.requireNonNull(text, "'text' must not be null");
+		List<Term> terms = new ArrayList<>();
+		StringBuilder word = new StringBuilder();
+		List<Integer> cjkRun = new ArrayList<>();
+		int i = 0;
+		while (i < text.length() && terms.size() < MAX_TERMS) {
+			int codePoint = text.codePointAt(i);
+			i += Character.charCount(codePoint);
+			if (isCjk(codePoint)) {
+				addWord(word, terms);
+				cjkRun.add(codePoint);
+			}
+			else if (Character.isLetterOrDigit(codePoint)) {
+				addCjkRun(cjkRun, terms);
+				word.appendCodePoint(codePoint);
+			}
+			else {
+				addWord(word, terms);
+				addCjkRun(cjkRun, terms);
+			}
+		}
+		addWord(word, terms);
+		addCjkRun(cjkRun, terms);
+		return terms;
+	}
+
+	private void addWord(StringBuilder word, List<Term> terms) {
 		if (word.codePointCount(0, word.length()) >= 2) {
 			String keyword = word.toString().toLowerCase(Locale.ROOT);
 			if (!this.stopWords.contains(keyword)) {
-				keywords.add(keyword);
+				terms.add(new Term(keyword, false));
 			}
 		}
 		word.setLength(0);
 	}
 
-	/**
-	 * Cut a run of CJK characters at particles and two-character stop words, then add the
-	 * bigrams of each piece, or the piece itself when it is one character.
-	 */
-	private void addCjkRun(List<Integer> run, Set<String> keywords) {
+	private void addCjkRun(List<Integer> run, List<Term> terms) {
 		List<Integer> piece = new ArrayList<>();
 		int j = 0;
 		while (j < run.size()) {
 			int first = run.get(j);
 			if (CJK_PARTICLES.indexOf(first) >= 0) {
-				addCjkPiece(piece, keywords);
+				addCjkPiece(piece, terms);
 				j++;
 			}
 			else if (j + 1 < run.size() && this.stopWords.contains(text(first, run.get(j + 1)))) {
-				addCjkPiece(piece, keywords);
+				addCjkPiece(piece, terms);
 				j += 2;
 			}
 			else {
@@ -138,22 +172,14 @@ public final class KeywordExtractor {
 				j++;
 			}
 		}
-		addCjkPiece(piece, keywords);
+		addCjkPiece(piece, terms);
 		run.clear();
 	}
 
-	private void addCjkPiece(List<Integer> piece, Set<String> keywords) {
-		if (piece.size() == 1) {
-			String single = text(piece.get(0));
-			if (!this.stopWords.contains(single)) {
-				keywords.add(single);
-			}
-		}
-		for (int j = 0; j + 1 < piece.size(); j++) {
-			String bigram = text(piece.get(j), piece.get(j + 1));
-			if (!this.stopWords.contains(bigram)) {
-				keywords.add(bigram);
-			}
+	private void addCjkPiece(List<Integer> piece, List<Term> terms) {
+		String text = text(piece.stream().mapToInt(Integer::intValue).toArray());
+		if (piece.size() > 1 || (piece.size() == 1 && !this.stopWords.contains(text))) {
+			terms.add(new Term(text, true));
 		}
 		piece.clear();
 	}
@@ -178,6 +204,10 @@ public final class KeywordExtractor {
 		Set<String> union = new LinkedHashSet<>(first);
 		union.addAll(second);
 		return Set.copyOf(union);
+	}
+
+	/** A kept word, or a piece of a CJK run. */
+	private record Term(String text, boolean cjk) {
 	}
 
 	@Override

@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,7 +19,9 @@ import reactor.core.publisher.Mono;
  * score = 0.5·sim(title) + 0.3·max(sim(summary), sim(tags)) + 0.2·sim(content)
  * sim(field) = (dice(query, field) + dice(query, best window of field)) / 2
  * </pre>
- * where {@code dice} is the {@linkplain Dice Dice coefficient over character bigrams}.
+ * where {@code dice} is the {@linkplain Dice Dice coefficient over character bigrams}
+ * and {@code query} is the query's {@linkplain KeywordExtractor#keywordText keyword text}
+ * (its words without stop words, so they do not dilute the similarity).
  * The whole-field term rewards a field that says just what the query says; the
  * best-window term rewards a field that contains the query, so a long page that mentions
  * it is found and not drowned by its length. Scores lie between 0 and 1 and are
@@ -122,10 +123,11 @@ public final class KeywordRetriever implements DocumentIndex {
 		if (keywords.isEmpty()) {
 			return List.of();
 		}
+		Dice.Query prepared = Dice.Query.of(this.extractor.keywordText(query));
 		List<Scored> scored = new ArrayList<>();
 		for (Entry entry : this.entries.values()) {
 			if (entry.containsAny(keywords) && request.matches(entry.document())) {
-				double score = score(query, entry.document());
+				double score = entry.score(prepared);
 				if (score > 0 && score >= request.minScore()) {
 					scored.add(new Scored(entry, score));
 				}
@@ -145,17 +147,8 @@ public final class KeywordRetriever implements DocumentIndex {
 	 * @return the score, between 0 and 1
 	 */
 	public static double score(String query, Document document) {
-		String tags = document.metadata().getOrDefault(TAGS, "");
-		double summary = Math.max(similarity(query, document.summary()), similarity(query, tags));
-		return TITLE_WEIGHT * similarity(query, document.title()) + SUMMARY_WEIGHT * summary
-				+ CONTENT_WEIGHT * similarity(query, document.content());
-	}
-
-	private static double similarity(String query, String field) {
-		if (field.isEmpty()) {
-			return 0;
-		}
-		return (Dice.similarity(query, field) + Dice.bestWindow(query, field)) / 2;
+		String text = KeywordExtractor.defaults().keywordText(cut(query.strip()));
+		return Entry.of(document, 0).score(Dice.Query.of(text));
 	}
 
 	private void put(List<Document> documents) {
@@ -195,23 +188,34 @@ public final class KeywordRetriever implements DocumentIndex {
 		return getClass().getSimpleName() + " (" + this.entries.size() + " documents)";
 	}
 
-	/** A document with its fields lower-cased once, for keyword matching. */
-	private record Entry(Document document, long order, String text) {
+	/** A document with its fields prepared once, for keyword matching and scoring. */
+	private record Entry(Document document, long order, Dice.Field title, Dice.Field summary, Dice.Field tags,
+			Dice.Field content) {
 
 		static Entry of(Document document, long order) {
-			String text = String.join("\n", document.title(), document.summary(),
-					document.metadata().getOrDefault(TAGS, ""), document.content())
-				.toLowerCase(Locale.ROOT);
-			return new Entry(document, order, text);
+			return new Entry(document, order, Dice.Field.of(document.title()), Dice.Field.of(document.summary()),
+					Dice.Field.of(document.metadata().getOrDefault(TAGS, "")), Dice.Field.of(document.content()));
 		}
 
 		boolean containsAny(List<String> keywords) {
 			for (String keyword : keywords) {
-				if (this.text.contains(keyword)) {
+				if (this.title.text().contains(keyword) || this.summary.text().contains(keyword)
+						|| this.tags.text().contains(keyword) || this.content.text().contains(keyword)) {
 					return true;
 				}
 			}
 			return false;
+		}
+
+		double score(Dice.Query query) {
+			double summary = Math.max(similarity(query, this.summary), similarity(query, this.tags));
+			return TITLE_WEIGHT * similarity(query, this.title) + SUMMARY_WEIGHT * summary
+					+ CONTENT_WEIGHT * similarity(query, this.content);
+		}
+
+		private static double similarity(Dice.Query query, Dice.Field field) {
+			Dice.Scores scores = Dice.compare(query, field);
+			return (scores.whole() + scores.window()) / 2;
 		}
 
 	}

@@ -69,6 +69,14 @@ class KeywordExtractorTests {
 	}
 
 	@Test
+	void theKeywordTextKeepsTheMeaningfulWordsInOrder() {
+		assertThat(this.extractor.keywordText("What is the Retry policy?")).isEqualTo("retry policy");
+		assertThat(this.extractor.keywordText("如何配置重试的策略")).isEqualTo("配置重试 策略");
+		assertThat(this.extractor.keywordText("Redis缓存, x")).isEqualTo("redis 缓存");
+		assertThat(this.extractor.keywordText("what is it")).isEmpty();
+	}
+
+	@Test
 	void otherStopWordsReplaceTheDefaults() {
 		KeywordExtractor custom = KeywordExtractor.withStopWords(Set.of("Retry"));
 		assertThat(custom.extract("the retry policy")).containsExactly("the", "policy");

@@ -56,6 +56,14 @@ class KeywordRetrieverTests {
 	}
 
 	@Test
+	void stopWordsDoNotDiluteTheScore() {
+		double plain = this.english.search(SearchRequest.of("retry policy")).get(0).score();
+		double wordy = this.english.search(SearchRequest.of("What is the retry policy?")).get(0).score();
+
+		assertThat(wordy).isEqualTo(plain);
+	}
+
+	@Test
 	void pagesMatchingOnlyInTheirContentAreFound() {
 		// "kafka" and "retention" appear only in the content of the messaging page
 		List<ScoredDocument> found = this.english.search(SearchRequest.of("kafka retention").withMinScore(0.1));
