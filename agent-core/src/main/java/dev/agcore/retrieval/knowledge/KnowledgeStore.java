@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -102,9 +101,7 @@ public final class KnowledgeStore implements Retriever {
 	 */
 	public Mono<KnowledgePage> add(KnowledgePage page) {
 		Objects.requireNonNull(page, "'page' must not be null");
-		return get(page.id()).map(Optional::of)
-			.defaultIfEmpty(Optional.empty())
-			.flatMap((existing) -> save(page, existing.orElse(null)));
+		return existing(page.id()).defaultIfEmpty(Existing.NONE).flatMap((existing) -> save(page, existing));
 	}
 
 	/**
@@ -115,7 +112,8 @@ public final class KnowledgeStore implements Retriever {
 	 */
 	public Mono<KnowledgePage> update(KnowledgePage page) {
 		Objects.requireNonNull(page, "'page' must not be null");
-		return get(page.id()).switchIfEmpty(Mono.error(() -> new KnowledgePageNotFoundException(this.name, page.id())))
+		return existing(page.id())
+			.switchIfEmpty(Mono.error(() -> new KnowledgePageNotFoundException(this.name, page.id())))
 			.flatMap((existing) -> save(page, existing));
 	}
 
@@ -221,9 +219,25 @@ public final class KnowledgeStore implements Retriever {
 			});
 	}
 
-	private Mono<KnowledgePage> save(KnowledgePage page, @Nullable KnowledgePage existing) {
+	/**
+	 * Find what a write replaces. A stored value that cannot be read is replaced like any
+	 * other, taking a new creation time.
+	 */
+	private Mono<Existing> existing(String id) {
+		return this.store.get(this.namespace, id).map((json) -> {
+			try {
+				return new Existing(read(id, json).createdAt());
+			}
+			catch (KnowledgeStoreException ex) {
+				logger.warn("{}; replacing it", ex.getMessage());
+				return new Existing(null);
+			}
+		});
+	}
+
+	private Mono<KnowledgePage> save(KnowledgePage page, Existing existing) {
 		Instant now = this.clock.instant();
-		Instant createdAt = (existing != null && existing.createdAt() != null) ? existing.createdAt() : now;
+		Instant createdAt = (existing.createdAt() != null) ? existing.createdAt() : now;
 		KnowledgePage stored = page.withTimestamps(createdAt, now);
 		return this.store.put(this.namespace, page.id(), KnowledgePageJson.write(stored)).then(Mono.defer(() -> {
 			this.index.put(stored.id(), KnowledgeIndexEntry.of(stored));
@@ -253,6 +267,13 @@ public final class KnowledgeStore implements Retriever {
 			logger.warn("{}; left out of the index", ex.getMessage());
 			return Mono.empty();
 		}
+	}
+
+	/** A stored page a write replaces, or {@link #NONE}. */
+	private record Existing(@Nullable Instant createdAt) {
+
+		static final Existing NONE = new Existing(null);
+
 	}
 
 	private static String oneLine(String text) {

@@ -7,6 +7,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class MarkdownKnowledgeLoader {
 		}
 		List<Path> files;
 		try (Stream<Path> walk = Files.walk(folder)) {
-			files = walk.filter((path) -> isMarkdown(folder.relativize(path).toString()) && Files.isRegularFile(path))
+			files = walk.filter((path) -> isMarkdown(folder.relativize(path).toString()) && Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS))
 				.sorted()
 				.toList();
 		}

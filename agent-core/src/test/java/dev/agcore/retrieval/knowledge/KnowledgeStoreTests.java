@@ -158,6 +158,17 @@ class KnowledgeStoreTests {
 	}
 
 	@Test
+	void aPageThatCannotBeReadCanBeReplaced() {
+		this.keyValues.put("knowledge:docs", "bad", AgentJson.mapper().createObjectNode().put("id", 42))
+			.block(TIMEOUT);
+
+		KnowledgePage updated = this.store.update(KnowledgePage.of("bad", "Fixed", "", "")).block(TIMEOUT);
+
+		assertThat(updated.createdAt()).isEqualTo(T0);
+		assertThat(this.store.get("bad").block(TIMEOUT).title()).isEqualTo("Fixed");
+	}
+
+	@Test
 	void storesWithOtherNamesAreApart() {
 		KnowledgeStore other = new KnowledgeStore(this.keyValues, "other");
 		other.add(KnowledgePage.of("a", "Other", "", "")).block(TIMEOUT);

@@ -135,6 +135,18 @@ class MarkdownKnowledgeLoaderTests {
 	}
 
 	@Test
+	void symbolicLinksAreNotFollowed(@TempDir Path outside) throws IOException {
+		Path secret = outside.resolve("secret.md");
+		Files.writeString(secret, "# Secret");
+		write("page.md", "# Page");
+		Files.createSymbolicLink(this.folder.resolve("link.md"), secret);
+		Files.createSymbolicLink(this.folder.resolve("linked-folder"), outside);
+
+		assertThat(MarkdownKnowledgeLoader.load(this.folder).pages()).extracting(KnowledgePage::id)
+			.containsExactly("page");
+	}
+
+	@Test
 	void aMissingFolderIsRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> MarkdownKnowledgeLoader.load(this.folder.resolve("missing")))
