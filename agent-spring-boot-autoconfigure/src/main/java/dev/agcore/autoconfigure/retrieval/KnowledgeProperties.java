@@ -1,12 +1,13 @@
 package dev.agcore.autoconfigure.retrieval;
 
-import dev.agcore.retrieval.RetrieveTool;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Configuration properties of the knowledge store and the {@code retrieve} tool.
+ * Configuration properties of the knowledge store and the {@code retrieve} tool. The tool's
+ * defaults are those of {@link dev.agcore.retrieval.RetrieveTool.Options#DEFAULTS}, written
+ * out so that the IDE metadata shows them.
  *
  * @since 0.1.0
  */
@@ -66,23 +67,23 @@ public class KnowledgeProperties {
 		/**
 		 * Pages returned when the model does not ask for a number.
 		 */
-		private int topK = RetrieveTool.Options.DEFAULTS.defaultTopK();
+		private int topK = 5;
 
 		/**
 		 * Most pages the model may ask for in one call.
 		 */
-		private int maxTopK = RetrieveTool.Options.DEFAULTS.maxTopK();
+		private int maxTopK = 20;
 
 		/**
 		 * Pages scoring below this are left out, from 0 to 1.
 		 */
-		private double minScore = RetrieveTool.Options.DEFAULTS.minScore();
+		private double minScore = 0.1;
 
 		/**
 		 * Longest content of one page in the tool's answer, in characters; longer
 		 * content is cut.
 		 */
-		private int maxContentLength = RetrieveTool.Options.DEFAULTS.maxContentLength();
+		private int maxContentLength = 1500;
 
 		public boolean isEnabled() {
 			return this.enabled;

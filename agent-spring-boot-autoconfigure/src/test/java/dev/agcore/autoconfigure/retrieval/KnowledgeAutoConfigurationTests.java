@@ -155,6 +155,14 @@ class KnowledgeAutoConfigurationTests {
 	}
 
 	@Test
+	void theToolDefaultsAreTheCoreDefaults() {
+		KnowledgeProperties.Tool tool = new KnowledgeProperties().getTool();
+		assertThat(new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), tool.getMinScore(),
+				tool.getMaxContentLength(), Map.of()))
+			.isEqualTo(RetrieveTool.Options.DEFAULTS);
+	}
+
+	@Test
 	void theToolCanBeSwitchedOff() {
 		this.contextRunner
 			.withPropertyValues("agent.knowledge.path=classpath:knowledge-test", "agent.knowledge.tool.enabled=false")
