@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * The little of a Markdown body's structure a knowledge page needs: its first level-one
- * heading and the first sentence of its first paragraph, with inline markup removed.
+ * heading ({@code # Title}, or {@code Title} underlined with {@code ===}) and the first sentence of its first paragraph, with inline markup removed.
  * Fenced code blocks are skipped. A line-based reading, not a full CommonMark parser.
  */
 final class MarkdownText {
@@ -43,7 +43,11 @@ final class MarkdownText {
 			if (inFence) {
 				continue;
 			}
-			if (stripped.startsWith("#")) {
+			if (stripped.matches("=+") && heading.isEmpty() && paragraph.size() == 1 && !paragraphDone) {
+				// a Setext heading: the line above, underlined with =
+				heading = inline(paragraph.remove(0));
+			}
+			else if (stripped.startsWith("#")) {
 				if (heading.isEmpty() && stripped.startsWith("# ")) {
 					heading = inline(stripped.substring(2).replaceAll("\\s+#+\\s*$", ""));
 				}

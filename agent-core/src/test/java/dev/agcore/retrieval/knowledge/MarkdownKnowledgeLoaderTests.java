@@ -65,6 +65,14 @@ class MarkdownKnowledgeLoaderTests {
 	}
 
 	@Test
+	void aTitleUnderlinedWithEqualSignsIsAHeading() {
+		KnowledgePage page = MarkdownKnowledgeLoader.parse("a.md", "Deploying\n=========\n\nFirst build. Then push.");
+
+		assertThat(page.title()).isEqualTo("Deploying");
+		assertThat(page.summary()).isEqualTo("First build.");
+	}
+
+	@Test
 	void chineseSentencesEndAtTheFullStop() {
 		KnowledgePage page = MarkdownKnowledgeLoader.parse("cn/缓存.md", "# 缓存配置\n\n缓存的过期时间默认为十分钟。可以修改。\n");
 
