@@ -10,6 +10,7 @@ import dev.agcore.json.AgentJson;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.ToolException;
 import dev.agcore.tool.ToolMetadata;
 import dev.agcore.tool.ToolPermission;
 import dev.agcore.tool.ToolSpec;
@@ -125,7 +126,14 @@ public final class RetrieveTool implements ToolCallback {
 		String query = query(input);
 		int topK = topK(input);
 		SearchRequest request = new SearchRequest(query, topK, this.options.minScore(), this.options.filter());
-		List<ScoredDocument> found = this.retriever.retrieve(request).block(TIMEOUT);
+		List<ScoredDocument> found;
+		try {
+			found = this.retriever.retrieve(request).block(TIMEOUT);
+		}
+		catch (RuntimeException ex) {
+			// the model sees this message; the cause goes to the logs with the tool error
+			throw new ToolException("Searching the knowledge base failed: " + ex.getMessage(), ex);
+		}
 		return answer(query, (found != null) ? found : List.of(), topK);
 	}
 

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import dev.agcore.json.AgentJson;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolContext;
+import dev.agcore.tool.ToolException;
 import dev.agcore.tool.ToolPermission;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -94,6 +95,14 @@ class RetrieveToolTests {
 		assertThat(seen.get()).isEqualTo(new SearchRequest("anything", 3, 0.25, Map.of("k", "v")));
 		assertThat(answer.get("results")).isEmpty();
 		assertThat(answer.get("message").asString()).startsWith("No page matches");
+	}
+
+	@Test
+	void aFailingSearchSaysSo() {
+		RetrieveTool tool = new RetrieveTool((request) -> Mono.error(new IllegalStateException("index closed")));
+
+		assertThatExceptionOfType(ToolException.class).isThrownBy(() -> tool.call("{\"query\": \"x y\"}", CONTEXT))
+			.withMessage("Searching the knowledge base failed: index closed");
 	}
 
 	@Test
