@@ -162,8 +162,8 @@ public final class KnowledgeStore implements Retriever {
 		}
 		for (KnowledgeIndexEntry entry : this.index.values()) {
 			String title = entry.title().isBlank() ? entry.id() : oneLine(entry.title());
-			page.append("- [").append(title.replace("]", "\\]")).append("](").append(entry.id().replace(" ", "%20"))
-				.append(")");
+			String text = title.replace("[", "\\[").replace("]", "\\]");
+			page.append("- [").append(text).append("](").append(link(entry.id())).append(")");
 			if (!entry.summary().isBlank()) {
 				page.append(" — ").append(oneLine(entry.summary()));
 			}
@@ -274,6 +274,10 @@ public final class KnowledgeStore implements Retriever {
 
 		static final Existing NONE = new Existing(null);
 
+	}
+
+	private static String link(String id) {
+		return id.replace("%", "%25").replace(" ", "%20").replace("(", "%28").replace(")", "%29");
 	}
 
 	private static String oneLine(String text) {

@@ -112,13 +112,16 @@ class KnowledgeStoreTests {
 	void theIndexPageListsTitlesAndSummariesById() {
 		this.store.add(KnowledgePage.of("b/retry", "Retry policy", "How clients\nretry.", "")).block(TIMEOUT);
 		this.store.add(KnowledgePage.of("a", "", "", "no title")).block(TIMEOUT);
+		this.store.add(KnowledgePage.of("c (old) notes", "[Draft]", "", "")).block(TIMEOUT);
 
-		assertThat(this.store.index()).extracting(KnowledgeIndexEntry::id).containsExactly("a", "b/retry");
+		assertThat(this.store.index()).extracting(KnowledgeIndexEntry::id)
+			.containsExactly("a", "b/retry", "c (old) notes");
 		assertThat(this.store.indexPage()).isEqualTo("""
 				# Knowledge index: docs
 
 				- [a](a)
 				- [Retry policy](b/retry) — How clients retry.
+				- [\\[Draft\\]](c%20%28old%29%20notes)
 				""");
 	}
 
