@@ -68,12 +68,13 @@ final class ConversationScripts {
 			""", Long.class);
 
 	/**
-	 * Reads the version, then the messages from an index on. KEYS: messages, meta. ARGV:
-	 * the first index (0 for all, -n for the newest n).
+	 * Reads the version and the number of messages, then the messages from an index on.
+	 * KEYS: messages, meta. ARGV: the first index (0 for all, -n for the newest n).
 	 */
 	@SuppressWarnings("rawtypes")
 	static final RedisScript<List> READ = RedisScript.of("""
 			local messages = redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]), -1)
+			table.insert(messages, 1, tostring(redis.call('LLEN', KEYS[1])))
 			table.insert(messages, 1, redis.call('HGET', KEYS[2], 'version') or '0')
 			return messages
 			""", List.class);

@@ -11,6 +11,8 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.codec.MemoryCodec;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolResultMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -36,6 +38,8 @@ import org.springframework.data.redis.core.script.RedisScript;
  * with a {@link dev.agcore.memory.MemoryUnavailableException}.
  */
 public final class RedisConversationStore implements ConversationStore {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisConversationStore.class);
 
 	private static final String NAME = "Redis conversation store";
 
@@ -176,11 +180,13 @@ public final class RedisConversationStore implements ConversationStore {
 
 	private Conversation conversation(List<?> result) {
 		long version = Long.parseLong(String.valueOf(result.get(0)));
-		List<Message> messages = new ArrayList<>(result.size() - 1);
-		for (int i = 1; i < result.size(); i++) {
+		long stored = Long.parseLong(String.valueOf(result.get(1)));
+		// a window that left out older messages must not start with a result whose call it left out
+		boolean window = stored > result.size() - 2;
+		List<Message> messages = new ArrayList<>(result.size() - 2);
+		for (int i = 2; i < result.size(); i++) {
 			String element = String.valueOf(result.get(i));
-			// a window that starts with a tool result whose call was left out
-			if (messages.isEmpty() && element.startsWith(ConversationScripts.TOOL_RESULT)) {
+			if (window && messages.isEmpty() && element.startsWith(ConversationScripts.TOOL_RESULT)) {
 				continue;
 			}
 			messages.add(this.codec.decodeMessage(element.substring(1)));
@@ -205,8 +211,13 @@ public final class RedisConversationStore implements ConversationStore {
 			Mono<Void> written = run(ConversationScripts.WRITE, List.of(messages(sessionId), meta(sessionId)), args)
 				.flatMap((version) -> (version < 0)
 						? Mono.error(new ConversationConflictException(sessionId, expectedVersion)) : Mono.empty());
-			// sent together with the write: the index costs no extra round trip
-			return (this.maxSessions > 0) ? Mono.when(written, touch(sessionId)) : written;
+			// sent together with the write: the index costs no extra round trip; the turn is
+			// stored even if evicting others fails, so that failure is only logged
+			return (this.maxSessions > 0) ? Mono.when(written, touch(sessionId).onErrorResume((ex) -> {
+				logger.warn("Could not evict sessions beyond agent.memory.max-sessions ({}) from Redis: {}",
+						this.maxSessions, ex.toString());
+				return Mono.empty();
+			})) : written;
 		});
 	}
 

@@ -10,7 +10,9 @@ import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.TcpProxy;
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,6 +64,20 @@ class RedisConversationStoreTests {
 		assertThat(template.<String, String>opsForHash().get(meta, "version").block(TIMEOUT)).isEqualTo("1");
 		assertThat(template.getExpire(messages).block(TIMEOUT)).isBetween(Duration.ofMinutes(4), Duration.ofMinutes(5));
 		assertThat(template.getExpire(meta).block(TIMEOUT)).isBetween(Duration.ofMinutes(4), Duration.ofMinutes(5));
+	}
+
+	@Test
+	void readsBackExactlyWhatWasStoredAndTrimsOnlyWindows() {
+		ConversationStore store = store(0, Duration.ZERO, Duration.ofMinutes(10));
+		ToolCall call = new ToolCall("call_1", "lookup", "{}");
+		// a compaction may keep a tool result first; only a window that cut its call drops it
+		List<Message> rewritten = List.of(ToolResultMessage.success(call, "one"), AssistantMessage.of("found"));
+		store.replace("rewritten", 0, rewritten).block(TIMEOUT);
+
+		assertThat(store.load("rewritten").block(TIMEOUT)).isEqualTo(new Conversation(rewritten, 1));
+		assertThat(store.loadRecent("rewritten", 2).block(TIMEOUT)).isEqualTo(new Conversation(rewritten, 1));
+		assertThat(store.loadRecent("rewritten", 1).block(TIMEOUT))
+			.isEqualTo(new Conversation(List.of(AssistantMessage.of("found")), 1));
 	}
 
 	@Test
