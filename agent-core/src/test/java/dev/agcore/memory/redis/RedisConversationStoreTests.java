@@ -83,8 +83,8 @@ class RedisConversationStoreTests {
 	@Test
 	void beyondTheMostSessionsTheLeastRecentlyUsedIsDeletedPassingOverPausedOnes() {
 		String prefix = "cap-" + System.nanoTime() + "-";
-		ConversationStore store = new RedisConversationStore(template, redis.keyPrefix() + prefix, 2, 1000, Duration.ZERO,
-				Duration.ofMinutes(10));
+		ConversationStore store = new RedisConversationStore(template, redis.keyPrefix() + prefix, 2, 1000,
+				Duration.ZERO, Duration.ofMinutes(10));
 		store.savePending("paused", 0, pausedTurn()).block(TIMEOUT);
 		store.append("old", 0, List.of(new UserMessage("old"))).block(TIMEOUT);
 		store.append("new", 0, List.of(new UserMessage("new"))).block(TIMEOUT);
@@ -133,7 +133,8 @@ class RedisConversationStoreTests {
 	private static PendingTurn pausedTurn() {
 		ToolCall call = new ToolCall("c1", "delete_file", "{\"path\":\"/tmp/x\"}");
 		return new PendingTurn("assistant", List.of(new UserMessage("delete it"), AssistantMessage.of(List.of(call))),
-				List.of(new PendingTurn.PendingToolCall("c1", "delete_file", "{\"path\":\"/tmp/x\"}", "needs approval")),
+				List.of(new PendingTurn.PendingToolCall("c1", "delete_file", "{\"path\":\"/tmp/x\"}",
+						"needs approval")),
 				1, 10, 5);
 	}
 

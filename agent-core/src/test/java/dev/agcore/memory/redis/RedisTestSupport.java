@@ -13,6 +13,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.ScanOptions;
 
 /**
  * Connections to the local Redis for the store tests: each one its own connection
@@ -68,7 +69,7 @@ final class RedisTestSupport implements AutoCloseable {
 	public void close() {
 		if (!this.factories.isEmpty()) {
 			ReactiveStringRedisTemplate cleaner = new ReactiveStringRedisTemplate(this.factories.get(0));
-			cleaner.scan(org.springframework.data.redis.core.ScanOptions.scanOptions().match(this.keyPrefix + "*").build())
+			cleaner.scan(ScanOptions.scanOptions().match(this.keyPrefix + "*").build())
 				.flatMap(cleaner::delete)
 				.then()
 				.block(Duration.ofSeconds(30));

@@ -45,7 +45,8 @@ public final class RedisMemoryAutoConfiguration {
 		Integer limit = properties.getMaxSessions();
 		// no limit unless set: sessions expire by their time-to-live
 		int maxSessions = (limit != null) ? atLeastOne("agent.memory.max-sessions", limit) : 0;
-		return new RedisConversationStore(template(connectionFactory), properties.getRedis().getKeyPrefix(), maxSessions,
+		return new RedisConversationStore(template(connectionFactory), properties.getRedis().getKeyPrefix(),
+				maxSessions,
 				atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()),
 				notNegative("agent.memory.session-ttl", properties.getSessionTtl()),
 				notNegative("agent.memory.claim-timeout", properties.getClaimTimeout()));

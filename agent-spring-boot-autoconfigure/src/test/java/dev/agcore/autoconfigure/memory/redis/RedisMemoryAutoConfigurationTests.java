@@ -89,7 +89,8 @@ class RedisMemoryAutoConfigurationTests {
 					"agent.memory.long-term.max-items-per-namespace=1", "agent.memory.session-ttl=1h")
 			.run((context) -> {
 				ConversationStore conversations = context.getBean(ConversationStore.class);
-				conversations.append("s1", 0, List.of(new UserMessage("1"), AssistantMessage.of("2"), new UserMessage("3")))
+				conversations
+					.append("s1", 0, List.of(new UserMessage("1"), AssistantMessage.of("2"), new UserMessage("3")))
 					.block(TIMEOUT);
 				assertThat(conversations.load("s1").block(TIMEOUT).messages()).containsExactly(AssistantMessage.of("2"),
 						new UserMessage("3"));
@@ -128,7 +129,8 @@ class RedisMemoryAutoConfigurationTests {
 			.withPropertyValues("agent.memory.store=redis")
 			.run((context) -> {
 				assertThat(context).getFailure().rootCause().isInstanceOf(AgentConfigurationException.class);
-				AgentConfigurationException failure = (AgentConfigurationException) rootCause(context.getStartupFailure());
+				AgentConfigurationException failure = (AgentConfigurationException) rootCause(
+						context.getStartupFailure());
 				assertThat(failure.getMessage()).contains("agent.memory.store is 'redis'")
 					.contains("ReactiveRedisConnectionFactory");
 				assertThat(failure.getAction()).contains("spring.data.redis.host");
