@@ -129,7 +129,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		if (batch.isEmpty()) {
 			return Mono.empty();
 		}
-		return embedAll(batch).flatMap((vectors) -> blocking(() -> {
+		return Mono.fromRunnable(this::ensureOpen).then(embedAll(batch)).flatMap((vectors) -> blocking(() -> {
 			ensureOpen();
 			for (int i = 0; i < batch.size(); i++) {
 				Document document = batch.get(i);
@@ -166,6 +166,13 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	@Override
 	public Mono<List<ScoredDocument>> retrieve(SearchRequest request) {
 		Objects.requireNonNull(request, "'request' must not be null");
+		return Mono.defer(() -> {
+			ensureOpen();
+			return search(request);
+		});
+	}
+
+	private Mono<List<ScoredDocument>> search(SearchRequest request) {
 		if (this.embeddingModel == null) {
 			return searchKeywords(request);
 		}
@@ -179,7 +186,10 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	 * @return a retriever over this index
 	 */
 	public Retriever keywordChannel() {
-		return this::searchKeywords;
+		return (request) -> Mono.defer(() -> {
+			ensureOpen();
+			return searchKeywords(request);
+		});
 	}
 
 	/**
@@ -192,7 +202,10 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 			throw new IllegalStateException("The Lucene index at " + this.location
 					+ " has no embedding model, so no vector channel");
 		}
-		return this::searchVectors;
+		return (request) -> Mono.defer(() -> {
+			ensureOpen();
+			return searchVectors(request);
+		});
 	}
 
 	/**
