@@ -84,11 +84,11 @@ class ArchitectureTests {
 	@Test
 	void onlyModelConfigurationUsesProviders() {
 		noClasses().that()
-			.resideOutsideOfPackage("dev.agcore.autoconfigure.model..")
+			.resideOutsideOfPackages("dev.agcore.autoconfigure.model..", "dev.agcore.autoconfigure.embedding..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("dev.agcore.provider..")
-			.because("providers become ChatModels in one place; everything else sees the model SPI")
+			.because("providers become ChatModels and EmbeddingModels in one place each; everything else sees the SPIs")
 			.check(CLASSES);
 	}
 

@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of the embedded Lucene document index.
+ */
+@NullMarked
+package dev.agcore.autoconfigure.retrieval.lucene;
+
+import org.jspecify.annotations.NullMarked;
