@@ -34,7 +34,6 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -66,8 +65,6 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	// beyond their context
 	static final int MAX_EMBEDDED_CHARS = 8_000;
 
-	private static final int EMBEDDING_BATCH = 32;
-
 	private final Directory directory;
 
 	private final String location;
@@ -82,6 +79,8 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 
 	private final @Nullable EmbeddingModel embeddingModel;
 
+	private final DocumentEmbedder embedder;
+
 	private final ReciprocalRankFusion fusion;
 
 	private final int candidates;
@@ -92,6 +91,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		this.directory = (builder.path != null) ? FSDirectory.open(builder.path) : new ByteBuffersDirectory();
 		this.location = (builder.path != null) ? builder.path.toAbsolutePath().toString() : "memory";
 		this.embeddingModel = builder.embeddingModel;
+		this.embedder = new DocumentEmbedder(builder.embeddingModel, MAX_EMBEDDED_CHARS);
 		this.fusion = new ReciprocalRankFusion(builder.rrfK);
 		this.candidates = builder.candidates;
 		IndexWriter writer = null;
@@ -129,7 +129,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		if (batch.isEmpty()) {
 			return Mono.empty();
 		}
-		return Mono.fromRunnable(this::ensureOpen).then(embedAll(batch)).flatMap((vectors) -> blocking(() -> {
+		return Mono.fromRunnable(this::ensureOpen).then(this.embedder.embed(batch)).flatMap((vectors) -> blocking(() -> {
 			ensureOpen();
 			for (int i = 0; i < batch.size(); i++) {
 				Document document = batch.get(i);
@@ -257,7 +257,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		}
 		text = (text.length() > MAX_EMBEDDED_CHARS) ? text.substring(0, MAX_EMBEDDED_CHARS) : text;
 		return model.embed(text).flatMap((vector) -> {
-			checkDimensions(vector);
+			this.embedder.checkDimensions(vector);
 			if (!Vectors.hasMagnitude(vector)) {
 				return Mono.just(List.<ScoredDocument>of());
 			}
@@ -286,49 +286,6 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		}
 		finally {
 			this.searchers.release(searcher);
-		}
-	}
-
-	// one vector per document, null for those without text or without a model
-	private Mono<List<float @Nullable []>> embedAll(List<Document> documents) {
-		List<float @Nullable []> vectors = new ArrayList<>(documents.size());
-		documents.forEach((document) -> vectors.add(null));
-		EmbeddingModel model = this.embeddingModel;
-		if (model == null) {
-			return Mono.just(vectors);
-		}
-		List<Integer> positions = new ArrayList<>();
-		List<String> texts = new ArrayList<>();
-		for (int i = 0; i < documents.size(); i++) {
-			String text = LuceneDocuments.embeddingText(documents.get(i), MAX_EMBEDDED_CHARS);
-			if (!text.isEmpty()) {
-				positions.add(i);
-				texts.add(text);
-			}
-		}
-		return Flux.range(0, (texts.size() + EMBEDDING_BATCH - 1) / EMBEDDING_BATCH).concatMap((batch) -> {
-			int from = batch * EMBEDDING_BATCH;
-			List<String> slice = texts.subList(from, Math.min(from + EMBEDDING_BATCH, texts.size()));
-			return model.embed(slice).doOnNext((embedded) -> {
-				if (embedded.size() != slice.size()) {
-					throw new IllegalStateException("Embedding model '" + model.name() + "' returned "
-							+ embedded.size() + " vectors for " + slice.size() + " texts");
-				}
-				for (int i = 0; i < embedded.size(); i++) {
-					float[] vector = embedded.get(i);
-					checkDimensions(vector);
-					// cosine is undefined for a zero vector: such a document is found by keywords only
-					vectors.set(positions.get(from + i), Vectors.hasMagnitude(vector) ? vector : null);
-				}
-			});
-		}).then(Mono.fromSupplier(() -> vectors));
-	}
-
-	private void checkDimensions(float[] vector) {
-		EmbeddingModel model = Objects.requireNonNull(this.embeddingModel);
-		if (vector.length != model.dimensions()) {
-			throw new IllegalStateException("Embedding model '" + model.name() + "' returned a vector of "
-					+ vector.length + " dimensions, but says it has " + model.dimensions());
 		}
 	}
 
