@@ -34,6 +34,8 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -64,6 +66,8 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	// longer texts are cut before embedding: models truncate anyway, and APIs reject inputs
 	// beyond their context
 	static final int MAX_EMBEDDED_CHARS = 8_000;
+
+	private static final Logger logger = LoggerFactory.getLogger(LuceneDocumentIndex.class);
 
 	private final Directory directory;
 
@@ -161,7 +165,8 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	 * When fusing, a keyword query of three or more terms must match at least two of them
 	 * (a quarter when longer): a document sharing one common word with a question is noise
 	 * that would outrank the vector channel's answer, and finding documents by meaning is
-	 * that channel's job.
+	 * that channel's job. If embedding the query fails, the failure is logged and the
+	 * keyword channel answers alone.
 	 */
 	@Override
 	public Mono<List<ScoredDocument>> retrieve(SearchRequest request) {
@@ -177,7 +182,12 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 			return searchKeywords(request);
 		}
 		SearchRequest channelRequest = request.withTopK(Math.max(request.topK(), this.candidates)).withMinScore(0);
-		return Mono.zip(searchKeywords(channelRequest, true), searchVectors(channelRequest.withMinScore(-1)))
+		// an embedding service that fails leaves the keyword channel to answer alone
+		Mono<List<ScoredDocument>> vectors = searchVectors(channelRequest.withMinScore(-1)).onErrorResume((ex) -> {
+			logger.warn("Vector search in {} failed, answering by keywords alone: {}", this, ex.toString());
+			return Mono.just(List.of());
+		});
+		return Mono.zip(searchKeywords(channelRequest, true), vectors)
 			.map((both) -> this.fusion.fuse(List.of(both.getT1(), both.getT2()), request.topK(), request.minScore()));
 	}
 

@@ -166,6 +166,39 @@ class LuceneDocumentIndexTests {
 	}
 
 	@Test
+	void onDiskIndexOfLargeVectorsReopensAndGrows() {
+		LuceneDocumentIndex index = LuceneDocumentIndex.builder().path(this.directory).embeddingModel(model("m", 1536))
+			.build();
+		add(index, Document.of("a", "zebra"));
+		index.close();
+		LuceneDocumentIndex reopened = open(
+				LuceneDocumentIndex.builder().path(this.directory).embeddingModel(model("m", 1536)));
+		add(reopened, Document.of("b", "yak"));
+		assertThat(ids(reopened.vectorChannel().retrieve(SearchRequest.of("yak")).block(TIMEOUT))).first()
+			.isEqualTo("b");
+		assertThat(ids(reopened.vectorChannel().retrieve(SearchRequest.of("zebra")).block(TIMEOUT))).first()
+			.isEqualTo("a");
+	}
+
+	@Test
+	void whenEmbeddingTheQueryFailsKeywordsAnswerAlone() {
+		boolean[] failing = { false };
+		EmbeddingModel flaky = new HashingEmbeddingModel("flaky", 8) {
+			@Override
+			public Mono<List<float[]>> embed(List<String> texts) {
+				return failing[0] ? Mono.error(new IllegalStateException("embedding service down")) : super.embed(texts);
+			}
+		};
+		LuceneDocumentIndex index = open(LuceneDocumentIndex.builder().embeddingModel(flaky));
+		add(index, Document.of("a", "zebra"), Document.of("b", "yak"));
+		failing[0] = true;
+		assertThat(ids(index, "zebra")).containsExactly("a");
+		reactor.test.StepVerifier.create(index.vectorChannel().retrieve(SearchRequest.of("zebra")))
+			.expectErrorMessage("embedding service down")
+			.verify(TIMEOUT);
+	}
+
+	@Test
 	void onDiskIndexSurvivesReopening() {
 		LuceneDocumentIndex index = LuceneDocumentIndex.builder().path(this.directory).embeddingModel(model("m", 16))
 			.build();
