@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.DoubleUnaryOperator;
@@ -181,14 +182,53 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		if (this.embeddingModel == null) {
 			return searchKeywords(request);
 		}
-		SearchRequest channelRequest = request.withTopK(Math.max(request.topK(), this.candidates)).withMinScore(0);
+		int depth = Math.max(request.topK(), this.candidates);
+		Query keywords = this.keywordQueries.text(request.query(), true);
+		Query keywordQuery = (keywords != null) ? KeywordQueries.filtered(keywords, request.filter()) : null;
 		// an embedding service that fails leaves the keyword channel to answer alone
-		Mono<List<ScoredDocument>> vectors = searchVectors(channelRequest.withMinScore(-1)).onErrorResume((ex) -> {
-			logger.warn("Vector search in {} failed, answering by keywords alone: {}", this, ex.toString());
-			return Mono.just(List.of());
-		});
-		return Mono.zip(searchKeywords(channelRequest, true), vectors)
-			.map((both) -> this.fusion.fuse(List.of(both.getT1(), both.getT2()), request.topK(), request.minScore()));
+		Mono<Optional<float[]>> vector = embedQuery(request.query()).map(Optional::of)
+			.defaultIfEmpty(Optional.empty())
+			.onErrorResume((ex) -> {
+				logger.warn("Vector search in {} failed, answering by keywords alone: {}", this, ex.toString());
+				return Mono.just(Optional.empty());
+			});
+		return vector.flatMap((queryVector) -> blocking(
+				() -> searchBoth(keywordQuery, queryVector.orElse(null), depth, request)));
+	}
+
+	// both channels on one searcher, so that Lucene's document numbers identify documents
+	// across them; only the fused top K are read from the stored fields
+	private List<ScoredDocument> searchBoth(@Nullable Query keywordQuery, float @Nullable [] vector, int depth,
+			SearchRequest request) throws IOException {
+		ensureOpen();
+		IndexSearcher searcher = this.searchers.acquire();
+		try {
+			List<ScoredDocument> keywordHits = (keywordQuery != null) ? byNumber(searcher.search(keywordQuery, depth))
+					: List.of();
+			List<ScoredDocument> vectorHits = (vector != null)
+					? byNumber(searcher.search(vectorQuery(vector, depth, request), depth)) : List.of();
+			List<ScoredDocument> fused = this.fusion.fuse(List.of(keywordHits, vectorHits), request.topK(),
+					request.minScore());
+			StoredFields stored = searcher.storedFields();
+			List<ScoredDocument> results = new ArrayList<>(fused.size());
+			for (ScoredDocument hit : fused) {
+				int number = Integer.parseInt(hit.document().id());
+				results.add(new ScoredDocument(LuceneDocuments.fromLucene(stored.document(number)), hit.score()));
+			}
+			return results;
+		}
+		finally {
+			this.searchers.release(searcher);
+		}
+	}
+
+	// placeholders named by document number, to be fused before anything is read
+	private static List<ScoredDocument> byNumber(TopDocs top) {
+		List<ScoredDocument> hits = new ArrayList<>(top.scoreDocs.length);
+		for (ScoreDoc hit : top.scoreDocs) {
+			hits.add(new ScoredDocument(Document.of(Integer.toString(hit.doc), ""), hit.score));
+		}
+		return hits;
 	}
 
 	/**
@@ -260,22 +300,29 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	}
 
 	private Mono<List<ScoredDocument>> searchVectors(SearchRequest request) {
+		// Lucene scores cosine as (1 + cos) / 2: callers get the cosine back
+		return embedQuery(request.query())
+			.flatMap((vector) -> blocking(() -> search(vectorQuery(vector, request.topK(), request), request.topK(),
+					request.minScore(), (score) -> 2 * score - 1)))
+			.defaultIfEmpty(List.of());
+	}
+
+	// empty when the text has nothing to embed or its vector no direction
+	private Mono<float[]> embedQuery(String query) {
 		EmbeddingModel model = Objects.requireNonNull(this.embeddingModel);
-		String text = request.query().strip();
+		String text = query.strip();
 		if (text.isEmpty()) {
-			return Mono.just(List.of());
+			return Mono.empty();
 		}
 		text = (text.length() > MAX_EMBEDDED_CHARS) ? text.substring(0, MAX_EMBEDDED_CHARS) : text;
 		return model.embed(text).flatMap((vector) -> {
 			this.embedder.checkDimensions(vector);
-			if (!Vectors.hasMagnitude(vector)) {
-				return Mono.just(List.<ScoredDocument>of());
-			}
-			Query query = new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, request.topK(),
-					KeywordQueries.filter(request.filter()));
-			// Lucene scores cosine as (1 + cos) / 2: callers get the cosine back
-			return blocking(() -> search(query, request.topK(), request.minScore(), (score) -> 2 * score - 1));
+			return Vectors.hasMagnitude(vector) ? Mono.just(vector) : Mono.empty();
 		});
+	}
+
+	private static Query vectorQuery(float[] vector, int k, SearchRequest request) {
+		return new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, k, KeywordQueries.filter(request.filter()));
 	}
 
 	private List<ScoredDocument> search(Query query, int topK, double minScore, DoubleUnaryOperator scale)
