@@ -41,8 +41,8 @@ import reactor.core.publisher.Mono;
  * The documents are synthetic: 40 words drawn with a Zipf-like skew from a vocabulary of
  * 20,000, and a random unit vector of 384 dimensions (all-MiniLM-L6-v2's) derived from
  * the text, since embedding 100,000 texts with a real model takes too long here. Query
- * embedding is thus near free: add the model's own latency (about 5-10 ms for the
- * in-process MiniLM, a network round trip for an API). The index is built once per size
+ * embedding is thus near free: add the model's own latency (a few milliseconds for a
+ * short query with the in-process MiniLM, a network round trip for an API). The index is built once per size
  * in {@code java.io.tmpdir} and reused by later runs; its size on disk is printed.
  */
 @State(Scope.Benchmark)
