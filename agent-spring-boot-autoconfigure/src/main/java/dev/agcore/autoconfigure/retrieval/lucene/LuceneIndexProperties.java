@@ -2,7 +2,6 @@ package dev.agcore.autoconfigure.retrieval.lucene;
 
 import java.nio.file.Path;
 
-import dev.agcore.retrieval.lucene.LuceneDocumentIndex;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -35,7 +34,7 @@ public class LuceneIndexProperties {
 	/**
 	 * How many results each channel (keyword, vector) contributes to the fusion.
 	 */
-	private int candidates = LuceneDocumentIndex.DEFAULT_CANDIDATES;
+	private int candidates = 50;
 
 	public boolean isEnabled() {
 		return this.enabled;
