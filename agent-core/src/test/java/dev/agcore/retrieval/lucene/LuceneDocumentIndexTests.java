@@ -129,6 +129,39 @@ class LuceneDocumentIndexTests {
 	}
 
 	@Test
+	void inHybridSearchOneCommonWordOfALongerQueryIsNoKeywordMatch() {
+		LuceneDocumentIndex index = open(LuceneDocumentIndex.builder().embeddingModel(model("m", 64)));
+		add(index, Document.of("quota", "get 5 GB free"), Document.of("other", "zebra"));
+		SearchRequest question = SearchRequest.of("get money back");
+		// alone, the keyword channel matches any term
+		assertThat(ids(index.keywordChannel().retrieve(question).block(TIMEOUT))).containsExactly("quota");
+		// fused, it needs two of the three: only the vector channel's first place counts
+		List<ScoredDocument> fused = index.retrieve(question).block(TIMEOUT);
+		assertThat(fused.get(0).document().id()).isEqualTo("quota");
+		assertThat(fused.get(0).score()).isCloseTo(1.0 / 61, org.assertj.core.data.Offset.offset(1e-9));
+		// two matching terms are a keyword match again
+		assertThat(index.retrieve(SearchRequest.of("get free money")).block(TIMEOUT).get(0).score())
+			.isCloseTo(2.0 / 61, org.assertj.core.data.Offset.offset(1e-9));
+	}
+
+	@Test
+	void concurrentAddsAndSearchesLoseNothing() {
+		LuceneDocumentIndex index = open(LuceneDocumentIndex.builder().embeddingModel(model("m", 16)));
+		List<Mono<?>> work = new ArrayList<>();
+		for (int writer = 0; writer < 8; writer++) {
+			List<Document> batch = new ArrayList<>();
+			for (int i = 0; i < 50; i++) {
+				batch.add(Document.of("w" + writer + "-" + i, "shared words number " + i));
+			}
+			work.add(index.add(batch));
+			work.add(index.retrieve(SearchRequest.of("shared words")));
+		}
+		Mono.when(work).block(TIMEOUT);
+		assertThat(index.size()).isEqualTo(400);
+		assertThat(index.retrieve(SearchRequest.of("shared words").withTopK(500)).block(TIMEOUT)).hasSize(400);
+	}
+
+	@Test
 	void minScoreAppliesToTheReturnedScale() {
 		LuceneDocumentIndex index = open(LuceneDocumentIndex.builder().embeddingModel(model("m", 64)));
 		add(index, Document.of("a", "zebra"), Document.of("b", "yak"));
