@@ -4,14 +4,11 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.DoubleUnaryOperator;
 
 import dev.agcore.embedding.EmbeddingModel;
 import dev.agcore.retrieval.Document;
@@ -23,20 +20,13 @@ import dev.agcore.retrieval.SearchRequest;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -68,15 +58,11 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	// beyond their context
 	static final int MAX_EMBEDDED_CHARS = 8_000;
 
-	private static final Logger logger = LoggerFactory.getLogger(LuceneDocumentIndex.class);
-
 	private final Directory directory;
 
 	private final String location;
 
 	private final Analyzer analyzer = new MultilingualAnalyzer();
-
-	private final KeywordQueries keywordQueries = new KeywordQueries(this.analyzer);
 
 	private final IndexWriter writer;
 
@@ -86,9 +72,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 
 	private final DocumentEmbedder embedder;
 
-	private final ReciprocalRankFusion fusion;
-
-	private final int candidates;
+	private final IndexSearches searches;
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -97,8 +81,6 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		this.location = (builder.path != null) ? builder.path.toAbsolutePath().toString() : "memory";
 		this.embeddingModel = builder.embeddingModel;
 		this.embedder = new DocumentEmbedder(builder.embeddingModel, MAX_EMBEDDED_CHARS);
-		this.fusion = new ReciprocalRankFusion(builder.rrfK);
-		this.candidates = builder.candidates;
 		IndexWriter writer = null;
 		try {
 			IndexCommitData.check(this.directory, this.location, this.embeddingModel);
@@ -109,6 +91,9 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 			IndexCommitData.record(writer, this.embeddingModel);
 			this.writer = writer;
 			this.searchers = new SearcherManager(writer, null);
+			this.searches = new IndexSearches(this.searchers, new KeywordQueries(this.analyzer), this.embeddingModel,
+					this.embedder, new ReciprocalRankFusion(builder.rrfK), builder.candidates, this::ensureOpen,
+					this.location);
 		}
 		catch (IOException | RuntimeException ex) {
 			if (writer != null) {
@@ -174,61 +159,8 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		Objects.requireNonNull(request, "'request' must not be null");
 		return Mono.defer(() -> {
 			ensureOpen();
-			return search(request);
+			return this.searches.search(request);
 		});
-	}
-
-	private Mono<List<ScoredDocument>> search(SearchRequest request) {
-		if (this.embeddingModel == null) {
-			return searchKeywords(request);
-		}
-		int depth = Math.max(request.topK(), this.candidates);
-		Query keywords = this.keywordQueries.text(request.query(), true);
-		Query keywordQuery = (keywords != null) ? KeywordQueries.filtered(keywords, request.filter()) : null;
-		// an embedding service that fails leaves the keyword channel to answer alone
-		Mono<Optional<float[]>> vector = embedQuery(request.query()).map(Optional::of)
-			.defaultIfEmpty(Optional.empty())
-			.onErrorResume((ex) -> {
-				logger.warn("Vector search in {} failed, answering by keywords alone: {}", this, ex.toString());
-				return Mono.just(Optional.empty());
-			});
-		return vector.flatMap((queryVector) -> blocking(
-				() -> searchBoth(keywordQuery, queryVector.orElse(null), depth, request)));
-	}
-
-	// both channels on one searcher, so that Lucene's document numbers identify documents
-	// across them; only the fused top K are read from the stored fields
-	private List<ScoredDocument> searchBoth(@Nullable Query keywordQuery, float @Nullable [] vector, int depth,
-			SearchRequest request) throws IOException {
-		ensureOpen();
-		IndexSearcher searcher = this.searchers.acquire();
-		try {
-			List<ScoredDocument> keywordHits = (keywordQuery != null) ? byNumber(searcher.search(keywordQuery, depth))
-					: List.of();
-			List<ScoredDocument> vectorHits = (vector != null)
-					? byNumber(searcher.search(vectorQuery(vector, depth, request), depth)) : List.of();
-			List<ScoredDocument> fused = this.fusion.fuse(List.of(keywordHits, vectorHits), request.topK(),
-					request.minScore());
-			StoredFields stored = searcher.storedFields();
-			List<ScoredDocument> results = new ArrayList<>(fused.size());
-			for (ScoredDocument hit : fused) {
-				int number = Integer.parseInt(hit.document().id());
-				results.add(new ScoredDocument(LuceneDocuments.fromLucene(stored.document(number)), hit.score()));
-			}
-			return results;
-		}
-		finally {
-			this.searchers.release(searcher);
-		}
-	}
-
-	// placeholders named by document number, to be fused before anything is read
-	private static List<ScoredDocument> byNumber(TopDocs top) {
-		List<ScoredDocument> hits = new ArrayList<>(top.scoreDocs.length);
-		for (ScoreDoc hit : top.scoreDocs) {
-			hits.add(new ScoredDocument(Document.of(Integer.toString(hit.doc), ""), hit.score));
-		}
-		return hits;
 	}
 
 	/**
@@ -238,7 +170,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 	public Retriever keywordChannel() {
 		return (request) -> Mono.defer(() -> {
 			ensureOpen();
-			return searchKeywords(request);
+			return this.searches.keywords(request);
 		});
 	}
 
@@ -254,7 +186,7 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		}
 		return (request) -> Mono.defer(() -> {
 			ensureOpen();
-			return searchVectors(request);
+			return this.searches.vectors(request);
 		});
 	}
 
@@ -283,66 +215,6 @@ public final class LuceneDocumentIndex implements DocumentIndex, Closeable {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read the Lucene index at " + this.location, ex);
-		}
-	}
-
-	private Mono<List<ScoredDocument>> searchKeywords(SearchRequest request) {
-		return searchKeywords(request, false);
-	}
-
-	private Mono<List<ScoredDocument>> searchKeywords(SearchRequest request, boolean precise) {
-		Query text = this.keywordQueries.text(request.query(), precise);
-		if (text == null) {
-			return Mono.just(List.of());
-		}
-		Query query = KeywordQueries.filtered(text, request.filter());
-		return blocking(() -> search(query, request.topK(), request.minScore(), (score) -> score));
-	}
-
-	private Mono<List<ScoredDocument>> searchVectors(SearchRequest request) {
-		// Lucene scores cosine as (1 + cos) / 2: callers get the cosine back
-		return embedQuery(request.query())
-			.flatMap((vector) -> blocking(() -> search(vectorQuery(vector, request.topK(), request), request.topK(),
-					request.minScore(), (score) -> 2 * score - 1)))
-			.defaultIfEmpty(List.of());
-	}
-
-	// empty when the text has nothing to embed or its vector no direction
-	private Mono<float[]> embedQuery(String query) {
-		EmbeddingModel model = Objects.requireNonNull(this.embeddingModel);
-		String text = query.strip();
-		if (text.isEmpty()) {
-			return Mono.empty();
-		}
-		text = (text.length() > MAX_EMBEDDED_CHARS) ? text.substring(0, MAX_EMBEDDED_CHARS) : text;
-		return model.embed(text).flatMap((vector) -> {
-			this.embedder.checkDimensions(vector);
-			return Vectors.hasMagnitude(vector) ? Mono.just(vector) : Mono.empty();
-		});
-	}
-
-	private static Query vectorQuery(float[] vector, int k, SearchRequest request) {
-		return new KnnFloatVectorQuery(LuceneDocuments.VECTOR, vector, k, KeywordQueries.filter(request.filter()));
-	}
-
-	private List<ScoredDocument> search(Query query, int topK, double minScore, DoubleUnaryOperator scale)
-			throws IOException {
-		ensureOpen();
-		IndexSearcher searcher = this.searchers.acquire();
-		try {
-			TopDocs top = searcher.search(query, topK);
-			StoredFields stored = searcher.storedFields();
-			List<ScoredDocument> results = new ArrayList<>(top.scoreDocs.length);
-			for (ScoreDoc hit : top.scoreDocs) {
-				double score = scale.applyAsDouble(hit.score);
-				if (score >= minScore) {
-					results.add(new ScoredDocument(LuceneDocuments.fromLucene(stored.document(hit.doc)), score));
-				}
-			}
-			return results;
-		}
-		finally {
-			this.searchers.release(searcher);
 		}
 	}
 
