@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.retrieval.DocumentIndex;
 import dev.agcore.retrieval.KeywordRetriever;
 import dev.agcore.retrieval.RetrieveTool;
 import dev.agcore.retrieval.knowledge.KnowledgePage;
@@ -16,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -30,8 +32,9 @@ import org.springframework.core.io.ResourceLoader;
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for knowledge:
  * <ul>
- * <li>when {@code agent.knowledge.path} is set, a {@link KeywordRetriever} and a
- * {@link KnowledgeStore} kept in the application's {@link KeyValueStore}, holding the
+ * <li>when {@code agent.knowledge.path} is set, a {@link KnowledgeStore}, searched by a
+ * {@link KeywordRetriever} or, with {@code agent.knowledge.index=lucene}, by the Lucene
+ * index, kept in the application's {@link KeyValueStore}, holding the
  * pages stored there before and the Markdown files of the path, loaded at startup;</li>
  * <li>when there is a {@link KnowledgeStore} bean, the auto-configured one or the
  * application's, the {@code retrieve} tool ({@link RetrieveTool}), which agents get like
@@ -41,9 +44,12 @@ import org.springframework.core.io.ResourceLoader;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = ConversationStoreAutoConfiguration.class)
+@AutoConfiguration(after = ConversationStoreAutoConfiguration.class,
+		afterName = "dev.agcore.autoconfigure.retrieval.lucene.LuceneIndexAutoConfiguration")
 @EnableConfigurationProperties(KnowledgeProperties.class)
 public final class KnowledgeAutoConfiguration {
+
+	private static final String LUCENE_INDEX = "dev.agcore.retrieval.lucene.LuceneDocumentIndex";
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(1);
 
@@ -55,14 +61,8 @@ public final class KnowledgeAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		KeywordRetriever knowledgeKeywordRetriever() {
-			return new KeywordRetriever();
-		}
-
-		@Bean
-		@ConditionalOnMissingBean
-		KnowledgeStore knowledgeStore(KeyValueStore keyValueStore, KeywordRetriever knowledgeKeywordRetriever,
-				KnowledgeProperties properties, ResourceLoader resourceLoader) {
+		KnowledgeStore knowledgeStore(KeyValueStore keyValueStore, KnowledgeProperties properties,
+				ResourceLoader resourceLoader, ObjectProvider<DocumentIndex> indexes) {
 			String namespace = properties.getNamespace();
 			if (namespace == null || namespace.isBlank()) {
 				throw new AgentConfigurationException("agent.knowledge.namespace is empty",
@@ -70,7 +70,7 @@ public final class KnowledgeAutoConfiguration {
 			}
 			String path = properties.getPath();
 			MarkdownKnowledgeLoader.Result loaded = KnowledgeFolder.load((path != null) ? path : "", resourceLoader);
-			KnowledgeStore store = new KnowledgeStore(keyValueStore, namespace.strip(), knowledgeKeywordRetriever,
+			KnowledgeStore store = new KnowledgeStore(keyValueStore, namespace.strip(), index(properties, indexes),
 					Clock.systemUTC());
 			// pages a persistent store kept from earlier runs, then the files over them
 			store.rebuildIndex().block(STARTUP_TIMEOUT);
@@ -85,16 +85,30 @@ public final class KnowledgeAutoConfiguration {
 
 	}
 
+	private static DocumentIndex index(KnowledgeProperties properties, ObjectProvider<DocumentIndex> indexes) {
+		if (properties.getIndex() == KnowledgeProperties.IndexType.KEYWORD) {
+			return new KeywordRetriever();
+		}
+		// the Lucene index bean, found by its name so that this class does not need Lucene
+		return indexes.orderedStream()
+			.filter((index) -> index.getClass().getName().equals(LUCENE_INDEX))
+			.findFirst()
+			.orElseThrow(() -> new AgentConfigurationException(
+					"agent.knowledge.index is 'lucene' but there is no Lucene index",
+					"Add org.apache.lucene:lucene-core and lucene-analysis-common (the starter brings them) and "
+							+ "leave agent.retrieval.lucene.enabled on, or set agent.knowledge.index to 'keyword'."));
+	}
+
 	// member classes are processed first, so the store above is seen here
 	@Bean
 	@ConditionalOnBean(KnowledgeStore.class)
 	@ConditionalOnBooleanProperty(name = "agent.knowledge.tool.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean(name = "retrieveTool")
 	RetrieveTool retrieveTool(KnowledgeStore knowledgeStore, KnowledgeProperties properties) {
-		return new RetrieveTool(knowledgeStore, options(properties.getTool()));
+		return new RetrieveTool(knowledgeStore, options(properties.getTool(), properties.getIndex()));
 	}
 
-	private static RetrieveTool.Options options(KnowledgeProperties.Tool tool) {
+	private static RetrieveTool.Options options(KnowledgeProperties.Tool tool, KnowledgeProperties.IndexType index) {
 		atLeastOne("agent.knowledge.tool.top-k", tool.getTopK());
 		atLeastOne("agent.knowledge.tool.max-content-length", tool.getMaxContentLength());
 		if (tool.getMaxTopK() < tool.getTopK()) {
@@ -103,12 +117,14 @@ public final class KnowledgeAutoConfiguration {
 							+ ") is smaller than agent.knowledge.tool.top-k (" + tool.getTopK() + ")",
 					"Set agent.knowledge.tool.max-top-k to at least agent.knowledge.tool.top-k.");
 		}
-		if (!(tool.getMinScore() >= 0 && tool.getMinScore() <= 1)) {
+		double defaultMinScore = (index == KnowledgeProperties.IndexType.KEYWORD) ? 0.1 : 0;
+		double minScore = (tool.getMinScore() != null) ? tool.getMinScore() : defaultMinScore;
+		if (!(minScore >= 0 && minScore <= 1)) {
 			throw new AgentConfigurationException(
-					"agent.knowledge.tool.min-score must be between 0 and 1 (was " + tool.getMinScore() + ")",
-					"Set agent.knowledge.tool.min-score between 0 and 1, or remove it to use 0.1.");
+					"agent.knowledge.tool.min-score must be between 0 and 1 (was " + minScore + ")",
+					"Set agent.knowledge.tool.min-score between 0 and 1, or remove it to use " + defaultMinScore + ".");
 		}
-		return new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), tool.getMinScore(),
+		return new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), minScore,
 				tool.getMaxContentLength(), Map.of());
 	}
 

@@ -29,9 +29,36 @@ public class KnowledgeProperties {
 	private String namespace = "default";
 
 	/**
+	 * How the knowledge store is searched: 'keyword' (the keyword retriever: Dice
+	 * similarity of title, summary and content, scores from 0 to 1) or 'lucene' (the
+	 * Lucene index of agent.retrieval.lucene: BM25, fused with vector search when an
+	 * embedding model is configured).
+	 */
+	private IndexType index = IndexType.KEYWORD;
+
+	/**
 	 * The retrieve tool, which lets agents search the knowledge store.
 	 */
 	private final Tool tool = new Tool();
+
+	public IndexType getIndex() {
+		return this.index;
+	}
+
+	public void setIndex(IndexType index) {
+		this.index = index;
+	}
+
+	/** How the knowledge store is searched. */
+	public enum IndexType {
+
+		/** The keyword retriever, in memory. */
+		KEYWORD,
+
+		/** The application's Lucene index: BM25, and vectors with an embedding model. */
+		LUCENE
+
+	}
 
 	public @Nullable String getPath() {
 		return this.path;
@@ -75,9 +102,10 @@ public class KnowledgeProperties {
 		private int maxTopK = 20;
 
 		/**
-		 * Pages scoring below this are left out, from 0 to 1.
+		 * Pages scoring below this are left out, from 0 to 1. Defaults to 0.1 with the
+		 * keyword index and to 0 with the Lucene index, whose fused scores are small.
 		 */
-		private double minScore = 0.1;
+		private @Nullable Double minScore;
 
 		/**
 		 * Longest content of one page in the tool's answer, in characters; longer
@@ -109,11 +137,11 @@ public class KnowledgeProperties {
 			this.maxTopK = maxTopK;
 		}
 
-		public double getMinScore() {
+		public @Nullable Double getMinScore() {
 			return this.minScore;
 		}
 
-		public void setMinScore(double minScore) {
+		public void setMinScore(@Nullable Double minScore) {
 			this.minScore = minScore;
 		}
 

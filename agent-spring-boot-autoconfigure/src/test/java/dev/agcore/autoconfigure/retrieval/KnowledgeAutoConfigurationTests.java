@@ -30,6 +30,10 @@ import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolSpec;
+import dev.agcore.autoconfigure.embedding.EmbeddingModelAutoConfiguration;
+import dev.agcore.autoconfigure.retrieval.lucene.LuceneIndexAutoConfiguration;
+import dev.agcore.retrieval.SearchRequest;
+import dev.agcore.retrieval.lucene.LuceneDocumentIndex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -89,6 +93,33 @@ class KnowledgeAutoConfigurationTests {
 			assertThat(answer.get("results").get(0).get("content").asString())
 				.isEqualTo("The client retries three times with exponential backoff.");
 		});
+	}
+
+	@Test
+	void withTheLuceneIndexTheRetrieveToolSearchesItWithoutTheKeywordMinimumScore() {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(EmbeddingModelAutoConfiguration.class,
+					LuceneIndexAutoConfiguration.class))
+			.withPropertyValues("agent.knowledge.path=classpath:knowledge-test", "agent.knowledge.index=lucene",
+					"agent.embedding.provider=none")
+			.run((context) -> {
+				LuceneDocumentIndex lucene = context.getBean(LuceneDocumentIndex.class);
+				assertThat(lucene.keywordChannel().retrieve(SearchRequest.of("kafka retention")).block(TIMEOUT))
+					.extracting((scored) -> scored.document().id())
+					.contains("guides/kafka");
+				ToolCallback tool = context.getBean(ToolRegistry.class).find("retrieve").orElseThrow();
+				JsonNode answer = AgentJson.mapper().readTree(tool.call("{\"query\": \"retry policy\"}", CONTEXT));
+				assertThat(answer.get("results").get(0).get("id").asString()).isEqualTo("retry");
+			});
+	}
+
+	@Test
+	void aLuceneIndexThatIsNotThereFailsNamingTheProperty() {
+		this.contextRunner
+			.withPropertyValues("agent.knowledge.path=classpath:knowledge-test", "agent.knowledge.index=lucene")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("agent.knowledge.index is 'lucene' but there is no Lucene index"));
 	}
 
 	@Test
@@ -157,7 +188,9 @@ class KnowledgeAutoConfigurationTests {
 	@Test
 	void theToolDefaultsAreTheCoreDefaults() {
 		KnowledgeProperties.Tool tool = new KnowledgeProperties().getTool();
-		assertThat(new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), tool.getMinScore(),
+		// the minimum score depends on the index: the keyword index's is the core default
+		assertThat(tool.getMinScore()).isNull();
+		assertThat(new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), 0.1,
 				tool.getMaxContentLength(), Map.of()))
 			.isEqualTo(RetrieveTool.Options.DEFAULTS);
 	}
