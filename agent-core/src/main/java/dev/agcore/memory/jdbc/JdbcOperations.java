@@ -1,0 +1,175 @@
+package dev.agcore.memory.jdbc;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
+
+import dev.agcore.memory.MemoryException;
+import dev.agcore.memory.MemoryUnavailableException;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import javax.sql.DataSource;
+
+/**
+ * What both JDBC stores share: each operation runs in one transaction on a thread that may
+ * block, and database errors become memory errors that name the store, say what to do,
+ * and never carry the connection's URL or credentials.
+ */
+final class JdbcOperations {
+
+	private final String storeName;
+
+	private final String tablePrefix;
+
+	private final JdbcTemplate jdbcTemplate;
+
+	private final JdbcClient jdbcClient;
+
+	private final TransactionTemplate transactions;
+
+	JdbcOperations(String storeName, DataSource dataSource, String tablePrefix) {
+		this.storeName = storeName;
+		this.tablePrefix = JdbcMemorySchema.validatePrefix(tablePrefix);
+		this.jdbcTemplate = new JdbcTemplate(dataSource);
+		this.jdbcClient = JdbcClient.create(this.jdbcTemplate);
+		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+	}
+
+	JdbcTemplate jdbcTemplate() {
+		return this.jdbcTemplate;
+	}
+
+	JdbcClient jdbcClient() {
+		return this.jdbcClient;
+	}
+
+	/**
+	 * Run a unit of work in one transaction on a thread that may block; errors are
+	 * translated.
+	 */
+	<T> Mono<T> inTransaction(Callable<@Nullable T> work) {
+		return Mono.<T>fromCallable(() -> callInTransaction(work)).subscribeOn(Schedulers.boundedElastic());
+	}
+
+	/** Run a unit of work in one transaction on the calling thread; errors are translated. */
+	<T> @Nullable T callInTransaction(Callable<@Nullable T> work) {
+		try {
+			return this.transactions.execute((status) -> {
+				try {
+					return work.call();
+				}
+				catch (RuntimeException ex) {
+					throw ex;
+				}
+				catch (Exception ex) {
+					throw new IllegalStateException(ex);
+				}
+			});
+		}
+		catch (MemoryException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			throw translate(ex);
+		}
+	}
+
+	/**
+	 * Translate a failure: an unreachable database to {@link MemoryUnavailableException},
+	 * a missing table to an error that says how to create the schema.
+	 */
+	RuntimeException translate(RuntimeException ex) {
+		if (isUnavailable(ex)) {
+			return new MemoryUnavailableException("The " + this.storeName + " cannot reach its database ("
+					+ rootCause(ex).getClass().getSimpleName() + "); the operation did not complete. It reconnects by "
+					+ "itself once the database is back", ex);
+		}
+		if (isMissingTable(ex)) {
+			return new MemoryException("The tables of the " + this.storeName + " (" + this.tablePrefix + "session, "
+					+ this.tablePrefix + "message, " + this.tablePrefix + "memory_item) do not exist: create the schema "
+					+ "(set agent.memory.jdbc.initialize-schema=always, or run the script "
+					+ "dev/agcore/memory/jdbc/schema-<platform>.sql through your migrations)", ex);
+		}
+		if (ex instanceof IllegalArgumentException || ex instanceof DuplicateKeyException) {
+			// a caller's mistake, or a race the store resolves itself
+			return ex;
+		}
+		return new MemoryException("The " + this.storeName + " failed: " + ex.getMessage(), ex);
+	}
+
+	private static boolean isUnavailable(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof DataAccessResourceFailureException
+					|| cause instanceof TransientDataAccessResourceException
+					|| cause instanceof CannotCreateTransactionException
+					|| cause instanceof SQLTransientConnectionException
+					|| cause instanceof SQLNonTransientConnectionException || cause instanceof SQLRecoverableException
+					|| cause instanceof ConnectException) {
+				return true;
+			}
+			if (cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("08")) {
+				return true;
+			}
+			// a rollback that failed because the connection broke hides the failure that caused it
+			if (cause instanceof TransactionSystemException system && system.getApplicationException() != null
+					&& isUnavailable(system.getApplicationException())) {
+				return true;
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return false;
+	}
+
+	// 42P01: PostgreSQL's undefined table; 42S02 / 42102: H2, MySQL and MariaDB
+	private static boolean isMissingTable(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof SQLException sql && ("42P01".equals(sql.getSQLState())
+					|| "42S02".equals(sql.getSQLState()) || "42102".equals(sql.getSQLState()))) {
+				return true;
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return false;
+	}
+
+	private static Throwable rootCause(Throwable ex) {
+		Throwable root = ex;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		return root;
+	}
+
+	/** Instants are kept to the microsecond, the precision of PostgreSQL and H2 timestamps. */
+	static Instant truncate(Instant instant) {
+		return instant.truncatedTo(ChronoUnit.MICROS);
+	}
+
+	static OffsetDateTime timestamp(Instant instant) {
+		return OffsetDateTime.ofInstant(truncate(instant), ZoneOffset.UTC);
+	}
+
+}
