@@ -141,11 +141,11 @@ final class JdbcOperations {
 		return false;
 	}
 
-	// 42P01: PostgreSQL's undefined table; 42S02 / 42102: H2, MySQL and MariaDB
+	// 42P01: PostgreSQL's undefined table; 42S02: H2, MySQL and MariaDB; 42S04: H2 on an empty database
 	private static boolean isMissingTable(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof SQLException sql && ("42P01".equals(sql.getSQLState())
-					|| "42S02".equals(sql.getSQLState()) || "42102".equals(sql.getSQLState()))) {
+					|| "42S02".equals(sql.getSQLState()) || "42S04".equals(sql.getSQLState()))) {
 				return true;
 			}
 			if (cause.getCause() == cause) {

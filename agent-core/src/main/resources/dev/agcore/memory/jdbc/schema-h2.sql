@@ -1,7 +1,7 @@
 -- Tables of the agcore JDBC stores (H2). ${prefix} is the table prefix, 'agent_' by default.
 -- Conversations: one row per session, with the version every change increases and the paused turn.
 CREATE TABLE IF NOT EXISTS ${prefix}session (
-	session_id VARCHAR(255) NOT NULL PRIMARY KEY,
+	session_id VARCHAR(256) NOT NULL PRIMARY KEY,
 	version BIGINT NOT NULL,
 	next_seq BIGINT NOT NULL,
 	message_count BIGINT NOT NULL,
@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS ${prefix}session (
 CREATE INDEX IF NOT EXISTS ${prefix}session_updated_idx ON ${prefix}session (updated_at);
 -- The messages of each session, in order; payload is the JSON of dev.agcore.memory.codec.MemoryCodec.
 CREATE TABLE IF NOT EXISTS ${prefix}message (
-	session_id VARCHAR(255) NOT NULL REFERENCES ${prefix}session (session_id) ON DELETE CASCADE,
+	session_id VARCHAR(256) NOT NULL REFERENCES ${prefix}session (session_id) ON DELETE CASCADE,
 	seq BIGINT NOT NULL,
 	kind VARCHAR(16) NOT NULL,
 	payload CHARACTER LARGE OBJECT NOT NULL,

@@ -69,7 +69,14 @@ public final class ConversationStoreAutoConfiguration {
 		}
 	}
 
-	static int atLeastOne(String property, int value) {
+	/**
+	 * Check a bound that must be at least 1, naming the property when it is not; for the
+	 * persistent stores' auto-configurations too.
+	 * @param property the property
+	 * @param value its value
+	 * @return the value
+	 */
+	public static int atLeastOne(String property, int value) {
 		if (value < 1) {
 			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
 					"Set " + property + " to a positive number, or remove it to use the default.");
@@ -77,7 +84,13 @@ public final class ConversationStoreAutoConfiguration {
 		return value;
 	}
 
-	static Duration notNegative(String property, Duration value) {
+	/**
+	 * Check a duration that must not be negative, naming the property when it is.
+	 * @param property the property
+	 * @param value its value
+	 * @return the value
+	 */
+	public static Duration notNegative(String property, Duration value) {
 		if (value.isNegative()) {
 			throw new AgentConfigurationException(property + " must not be negative (was " + value + ")",
 					"Set " + property + " to a positive duration, 0 for no limit, or remove it to use the default.");

@@ -1,0 +1,150 @@
+package dev.agcore.autoconfigure.memory.jdbc;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import javax.sql.DataSource;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.memory.MemoryProperties;
+import dev.agcore.autoconfigure.memory.MemoryProperties.SchemaInitialization;
+import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.jdbc.JdbcConversationStore;
+import dev.agcore.memory.jdbc.JdbcKeyValueStore;
+import dev.agcore.memory.jdbc.JdbcMemorySchema;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} of the JDBC stores when
+ * {@code agent.memory.store=jdbc}: conversations, paused turns and memory are kept in the
+ * application's {@link DataSource}, shared by all its instances. Creates the tables when
+ * {@code agent.memory.jdbc.initialize-schema} says so and purges expired sessions and
+ * values every {@code agent.memory.jdbc.purge-interval}.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(before = ConversationStoreAutoConfiguration.class,
+		afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass({ JdbcClient.class, EmbeddedDatabaseConnection.class })
+@ConditionalOnProperty(name = "agent.memory.store", havingValue = "jdbc")
+@EnableConfigurationProperties(MemoryProperties.class)
+public final class JdbcMemoryAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcMemoryDatabase jdbcMemoryDatabase(ObjectProvider<DataSource> dataSource, MemoryProperties properties) {
+		DataSource database = dataSource.getIfUnique();
+		if (database == null) {
+			throw new AgentConfigurationException(
+					"agent.memory.store is 'jdbc' but the application has no single DataSource",
+					"Configure a database with spring.datasource.url (and its driver on the classpath), or set "
+							+ "agent.memory.store to 'in-memory'.");
+		}
+		MemoryProperties.Jdbc jdbc = properties.getJdbc();
+		String prefix = jdbc.getTablePrefix();
+		try {
+			JdbcMemorySchema.validatePrefix(prefix);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new AgentConfigurationException("agent.memory.jdbc.table-prefix '" + prefix
+					+ "' may hold only letters, digits and underscores",
+					"Set agent.memory.jdbc.table-prefix to a name such as 'agent_'.");
+		}
+		if (initialize(jdbc.getInitializeSchema(), database)) {
+			String platform = (jdbc.getPlatform() != null) ? jdbc.getPlatform().toLowerCase(Locale.ROOT)
+					: JdbcMemorySchema.detectPlatform(database);
+			if (!JdbcMemorySchema.PLATFORMS.contains(platform)) {
+				throw new AgentConfigurationException("There is no memory schema script for the database platform '"
+						+ platform + "' (agent.memory.jdbc.platform); scripts exist for "
+						+ String.join(", ", JdbcMemorySchema.PLATFORMS),
+						"Set agent.memory.jdbc.platform to a compatible one, or create the tables yourself and set "
+								+ "agent.memory.jdbc.initialize-schema=never.");
+			}
+			JdbcMemorySchema.create(database, platform, prefix);
+		}
+		return new JdbcMemoryDatabase(database, prefix);
+	}
+
+	private static boolean initialize(SchemaInitialization mode, DataSource dataSource) {
+		return switch (mode) {
+			case ALWAYS -> true;
+			case NEVER -> false;
+			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);
+		};
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(ConversationStore.class)
+	JdbcConversationStore conversationStore(JdbcMemoryDatabase database, MemoryProperties properties) {
+		Integer maxSessions = properties.getMaxSessions();
+		return JdbcConversationStore.builder(database.dataSource())
+			.tablePrefix(database.tablePrefix())
+			.maxMessagesPerSession(ConversationStoreAutoConfiguration.atLeastOne("agent.memory.max-messages-per-session",
+					properties.getMaxMessagesPerSession()))
+			.maxSessions((maxSessions != null)
+					? ConversationStoreAutoConfiguration.atLeastOne("agent.memory.max-sessions", maxSessions) : 0)
+			.sessionTtl(ConversationStoreAutoConfiguration.notNegative("agent.memory.session-ttl",
+					properties.getSessionTtl()))
+			.claimTimeout(positive("agent.memory.claim-timeout", properties.getClaimTimeout()))
+			.clock(Clock.systemUTC())
+			.build();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(KeyValueStore.class)
+	JdbcKeyValueStore keyValueStore(JdbcMemoryDatabase database, MemoryProperties properties) {
+		MemoryProperties.LongTerm longTerm = properties.getLongTerm();
+		return JdbcKeyValueStore.builder(database.dataSource())
+			.tablePrefix(database.tablePrefix())
+			.maxItemsPerNamespace(ConversationStoreAutoConfiguration
+				.atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()))
+			.ttl(ConversationStoreAutoConfiguration.notNegative("agent.memory.long-term.ttl", longTerm.getTtl()))
+			.clock(Clock.systemUTC())
+			.build();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	JdbcMemoryPurger jdbcMemoryPurger(ObjectProvider<JdbcConversationStore> conversations,
+			ObjectProvider<JdbcKeyValueStore> items, MemoryProperties properties) {
+		List<JdbcMemoryPurger.Purge> purges = new ArrayList<>();
+		conversations.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("sessions", store::purgeExpired)));
+		items.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("memory items", store::purgeExpired)));
+		return new JdbcMemoryPurger(positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
+				purges);
+	}
+
+	private static Duration positive(String property, Duration value) {
+		if (value.isNegative() || value.isZero()) {
+			throw new AgentConfigurationException(property + " must be positive (was " + value + ")",
+					"Set " + property + " to a positive duration, or remove it to use the default.");
+		}
+		return value;
+	}
+
+	/**
+	 * The database of the JDBC stores, with its tables created when asked for.
+	 *
+	 * @param dataSource the database
+	 * @param tablePrefix the prefix of the tables
+	 */
+	public record JdbcMemoryDatabase(DataSource dataSource, String tablePrefix) {
+
+	}
+
+}
