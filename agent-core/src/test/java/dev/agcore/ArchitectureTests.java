@@ -106,7 +106,7 @@ class ArchitectureTests {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
-					"dev.agcore.tool.binding..", "dev.agcore.memory.redis..")
+					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

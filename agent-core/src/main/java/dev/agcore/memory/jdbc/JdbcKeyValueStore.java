@@ -35,6 +35,9 @@ import org.springframework.dao.DuplicateKeyException;
  */
 public final class JdbcKeyValueStore implements KeyValueStore {
 
+	/** The longest namespace and key the tables hold. */
+	public static final int MAX_NAME_LENGTH = 512;
+
 	private final JdbcOperations jdbc;
 
 	private final String items;
@@ -77,6 +80,11 @@ public final class JdbcKeyValueStore implements KeyValueStore {
 
 	@Override
 	public Mono<Void> put(String namespace, String key, JsonNode value, JsonNode metadata) {
+		if (namespace.length() > MAX_NAME_LENGTH || key.length() > MAX_NAME_LENGTH) {
+			return Mono.error(new IllegalArgumentException("A namespace and a key may have at most " + MAX_NAME_LENGTH
+					+ " characters, the columns' size (namespace of " + namespace.length() + ", key of " + key.length()
+					+ ")"));
+		}
 		String valueJson = AgentJson.mapper().writeValueAsString(value);
 		String metadataJson = AgentJson.mapper().writeValueAsString(metadata);
 		return this.jdbc.inTransaction(() -> tryPut(namespace, key, valueJson, metadataJson))

@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS ${prefix}message (
 );
 -- Session memory and long-term memory: JSON values by namespace and key.
 CREATE TABLE IF NOT EXISTS ${prefix}memory_item (
-	namespace VARCHAR(255) NOT NULL,
+	namespace VARCHAR(512) NOT NULL,
 	item_key VARCHAR(512) NOT NULL,
 	item_value TEXT NOT NULL,
 	metadata TEXT NOT NULL,
