@@ -19,7 +19,6 @@ import reactor.core.publisher.Mono;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.dao.DuplicateKeyException;
 
 /**
  * Keeps JSON values by namespace and key in a relational database (PostgreSQL, H2), in the
@@ -87,11 +86,8 @@ public final class JdbcKeyValueStore implements KeyValueStore {
 		}
 		String valueJson = AgentJson.mapper().writeValueAsString(value);
 		String metadataJson = AgentJson.mapper().writeValueAsString(metadata);
-		return this.jdbc.inTransaction(() -> tryPut(namespace, key, valueJson, metadataJson))
-			// two instances inserting the same new key: the loser updates the winner's row
-			.onErrorResume(DuplicateKeyException.class,
-					(ex) -> this.jdbc.inTransaction(() -> tryPut(namespace, key, valueJson, metadataJson)))
-			.then();
+		// two instances inserting the same new key: the loser updates the winner's row
+		return this.jdbc.inTransactionRetrying(() -> tryPut(namespace, key, valueJson, metadataJson)).then();
 	}
 
 	private Boolean tryPut(String namespace, String key, String valueJson, String metadataJson) {

@@ -27,7 +27,7 @@ import dev.agcore.memory.MemoryException;
 public final class JdbcMemorySchema {
 
 	/** The platforms a script is shipped for. */
-	public static final List<String> PLATFORMS = List.of("postgresql", "h2");
+	public static final List<String> PLATFORMS = List.of("postgresql", "h2", "mariadb");
 
 	/** The table prefix used when none is given. */
 	public static final String DEFAULT_PREFIX = "agent_";

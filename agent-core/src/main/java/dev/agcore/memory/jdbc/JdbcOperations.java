@@ -19,11 +19,13 @@ import reactor.core.scheduler.Schedulers;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -52,6 +54,9 @@ final class JdbcOperations {
 		this.jdbcTemplate = new JdbcTemplate(dataSource);
 		this.jdbcClient = JdbcClient.create(this.jdbcTemplate);
 		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		// the default of PostgreSQL and H2; on MariaDB it avoids gap locks, which deadlock
+		// concurrent inserts of new keys
+		this.transactions.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
 	}
 
 	JdbcTemplate jdbcTemplate() {
@@ -70,8 +75,29 @@ final class JdbcOperations {
 		return Mono.<T>fromCallable(() -> callInTransaction(work)).subscribeOn(Schedulers.boundedElastic());
 	}
 
+	/**
+	 * Run a unit of work in one transaction on a thread that may block, again (up to three
+	 * times) if it lost a race another transaction won: a duplicate key or a deadlock.
+	 */
+	<T> Mono<T> inTransactionRetrying(Callable<@Nullable T> work) {
+		return Mono.<T>fromCallable(() -> {
+			for (int attempt = 1;; attempt++) {
+				try {
+					return callInTransaction(work, attempt < 3);
+				}
+				catch (DuplicateKeyException | PessimisticLockingFailureException ex) {
+					// lost the race: the next attempt sees the winner's row
+				}
+			}
+		}).subscribeOn(Schedulers.boundedElastic());
+	}
+
 	/** Run a unit of work in one transaction on the calling thread; errors are translated. */
 	<T> @Nullable T callInTransaction(Callable<@Nullable T> work) {
+		return callInTransaction(work, false);
+	}
+
+	private <T> @Nullable T callInTransaction(Callable<@Nullable T> work, boolean rethrowRaces) {
 		try {
 			return this.transactions.execute((status) -> {
 				try {
@@ -87,6 +113,9 @@ final class JdbcOperations {
 		}
 		catch (MemoryException ex) {
 			throw ex;
+		}
+		catch (DuplicateKeyException | PessimisticLockingFailureException ex) {
+			throw rethrowRaces ? ex : translate(ex);
 		}
 		catch (RuntimeException ex) {
 			throw translate(ex);
@@ -109,8 +138,7 @@ final class JdbcOperations {
 					+ "(set agent.memory.jdbc.initialize-schema=always, or run the script "
 					+ "dev/agcore/memory/jdbc/schema-<platform>.sql through your migrations)", ex);
 		}
-		if (ex instanceof IllegalArgumentException || ex instanceof DuplicateKeyException) {
-			// a caller's mistake, or a race the store resolves itself
+		if (ex instanceof IllegalArgumentException) {
 			return ex;
 		}
 		return new MemoryException("The " + this.storeName + " failed: " + ex.getMessage(), ex);

@@ -116,7 +116,7 @@ class JdbcConversationStoreTests {
 	void aPlatformWithoutAScriptIsNamedWithThoseThatHaveOne() {
 		assertThatExceptionOfType(MemoryException.class).isThrownBy(() -> JdbcMemorySchema.statements("oracle", "a_"))
 			.withMessageContaining("'oracle'")
-			.withMessageContaining("postgresql, h2");
+			.withMessageContaining("postgresql, h2, mariadb");
 		assertThat(JdbcMemorySchema.detectPlatform(dataSource)).isEqualTo("h2");
 	}
 

@@ -45,6 +45,24 @@ final class TestDatabases {
 		return new HikariDataSource(config);
 	}
 
+	static final int MARIADB_PORT = 3306;
+
+	static void requireMariaDb() {
+		ServiceAvailability.require("MariaDB", POSTGRES_HOST, MARIADB_PORT);
+	}
+
+	static HikariDataSource mariadb(int port) {
+		HikariConfig config = new HikariConfig();
+		config.setJdbcUrl("jdbc:mariadb://" + POSTGRES_HOST + ":" + port + "/test?connectTimeout=2000&socketTimeout=10000");
+		config.setUsername("root");
+		config.setMaximumPoolSize(10);
+		config.setMinimumIdle(0);
+		config.setConnectionTimeout(1500);
+		config.setValidationTimeout(1000);
+		config.setInitializationFailTimeout(-1);
+		return new HikariDataSource(config);
+	}
+
 	/** A table prefix no other test class uses, so parallel builds do not collide. */
 	static String prefix(String name) {
 		return name + "_" + UUID.randomUUID().toString().substring(0, 8) + "_";
