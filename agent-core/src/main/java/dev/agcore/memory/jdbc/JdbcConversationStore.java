@@ -49,13 +49,11 @@ public final class JdbcConversationStore implements ConversationStore {
 
 	private static final MemoryCodec CODEC = MemoryCodec.get();
 
-	private static final String TOOL = "tool";
-
 	private final JdbcOperations jdbc;
 
 	private final String sessions;
 
-	private final String messages;
+	private final MessageRows rows;
 
 	private final int maxMessagesPerSession;
 
@@ -70,7 +68,7 @@ public final class JdbcConversationStore implements ConversationStore {
 	private JdbcConversationStore(Builder builder) {
 		this.jdbc = new JdbcOperations("JDBC conversation store", builder.dataSource, builder.tablePrefix);
 		this.sessions = builder.tablePrefix + "session";
-		this.messages = builder.tablePrefix + "message";
+		this.rows = new MessageRows(this.jdbc, this.sessions, builder.tablePrefix + "message");
 		this.maxMessagesPerSession = builder.maxMessagesPerSession;
 		this.maxSessions = builder.maxSessions;
 		this.sessionTtl = builder.sessionTtl;
@@ -89,7 +87,7 @@ public final class JdbcConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<Conversation> load(String sessionId) {
-		return this.jdbc.inTransaction(() -> read(sessionId, "", List.of(sessionId)));
+		return this.jdbc.inTransaction(() -> this.rows.read(sessionId, null));
 	}
 
 	@Override
@@ -99,28 +97,7 @@ public final class JdbcConversationStore implements ConversationStore {
 		}
 		// sequence numbers are contiguous: the newest n are a range of the primary key; one
 		// more is read to tell whether the window starts with a result whose call is left out
-		return this.jdbc.inTransaction(() -> read(sessionId, " AND m.seq >= s.next_seq - ?",
-				List.of(maxMessages + 1L, sessionId)).newest(maxMessages));
-	}
-
-	// one statement, so the version and the messages come from the same snapshot
-	private Conversation read(String sessionId, String range, List<Object> params) {
-		List<Object[]> rows = this.jdbc.jdbcClient()
-			.sql("SELECT s.version, m.payload FROM " + this.sessions + " s LEFT JOIN " + this.messages
-					+ " m ON m.session_id = s.session_id" + range + " WHERE s.session_id = ? ORDER BY m.seq")
-			.params(params)
-			.query((rs, row) -> new Object[] { rs.getLong(1), rs.getString(2) })
-			.list();
-		if (rows.isEmpty()) {
-			return Conversation.EMPTY;
-		}
-		List<Message> loaded = new ArrayList<>(rows.size());
-		for (Object[] row : rows) {
-			if (row[1] != null) {
-				loaded.add(CODEC.decodeMessage((String) row[1]));
-			}
-		}
-		return new Conversation(loaded, (long) rows.get(0)[0]);
+		return this.jdbc.inTransaction(() -> this.rows.read(sessionId, maxMessages + 1L).newest(maxMessages));
 	}
 
 	@Override
@@ -150,12 +127,9 @@ public final class JdbcConversationStore implements ConversationStore {
 				if (updated == 0) {
 					throw new ConversationConflictException(sessionId, expectedVersion);
 				}
-				this.jdbc.jdbcClient()
-					.sql("DELETE FROM " + this.messages + " WHERE session_id = ?")
-					.param(sessionId)
-					.update();
+				this.rows.deleteAll(sessionId);
 			}
-			insertMessages(sessionId, 0, replacement, now);
+			this.rows.insert(sessionId, 0, replacement, now);
 			return null;
 		});
 	}
@@ -243,7 +217,7 @@ public final class JdbcConversationStore implements ConversationStore {
 	@Override
 	public Mono<Void> clear(String sessionId) {
 		return this.jdbc.inTransaction(() -> {
-			this.jdbc.jdbcClient().sql("DELETE FROM " + this.messages + " WHERE session_id = ?").param(sessionId).update();
+			this.rows.deleteAll(sessionId);
 			this.jdbc.jdbcClient().sql("DELETE FROM " + this.sessions + " WHERE session_id = ?").param(sessionId).update();
 			return null;
 		});
@@ -259,35 +233,10 @@ public final class JdbcConversationStore implements ConversationStore {
 		Long removed = this.jdbc.callInTransaction(() -> {
 			long count = 0;
 			if (!this.sessionTtl.isZero()) {
-				OffsetDateTime cut = JdbcOperations.timestamp(now().minus(this.sessionTtl));
-				this.jdbc.jdbcClient()
-					.sql("DELETE FROM " + this.messages + " WHERE session_id IN (SELECT session_id FROM "
-							+ this.sessions + " WHERE updated_at <= ?)")
-					.param(cut)
-					.update();
-				count += this.jdbc.jdbcClient()
-					.sql("DELETE FROM " + this.sessions + " WHERE updated_at <= ?")
-					.param(cut)
-					.update();
+				count += this.rows.deleteSessionsChangedBefore(JdbcOperations.timestamp(now().minus(this.sessionTtl)));
 			}
 			if (this.maxSessions > 0) {
-				long total = this.jdbc.jdbcClient().sql("SELECT COUNT(*) FROM " + this.sessions).query(Long.class).single();
-				if (total > this.maxSessions) {
-					String eldest = "SELECT session_id FROM " + this.sessions
-							+ " ORDER BY CASE WHEN pending IS NULL THEN 0 ELSE 1 END, updated_at, session_id LIMIT ?";
-					List<String> evicted = this.jdbc.jdbcClient()
-						.sql(eldest)
-						.param(total - this.maxSessions)
-						.query(String.class)
-						.list();
-					for (String sessionId : evicted) {
-						this.jdbc.jdbcClient().sql("DELETE FROM " + this.messages + " WHERE session_id = ?").param(sessionId).update();
-						count += this.jdbc.jdbcClient()
-							.sql("DELETE FROM " + this.sessions + " WHERE session_id = ?")
-							.param(sessionId)
-							.update();
-					}
-				}
+				count += this.rows.deleteSessionsBeyond(this.maxSessions);
 			}
 			return count;
 		});
@@ -341,7 +290,7 @@ public final class JdbcConversationStore implements ConversationStore {
 			firstSeq = seqAndCount[0] - added.size();
 			count = seqAndCount[1];
 		}
-		insertMessages(sessionId, firstSeq, added, now);
+		this.rows.insert(sessionId, firstSeq, added, now);
 		if (count > this.maxMessagesPerSession) {
 			trim(sessionId, firstSeq + added.size());
 		}
@@ -349,20 +298,7 @@ public final class JdbcConversationStore implements ConversationStore {
 
 	// drops the oldest messages beyond the capacity, then tool results left at the start
 	private void trim(String sessionId, long nextSeq) {
-		long cut = nextSeq - this.maxMessagesPerSession;
-		long start = this.jdbc.jdbcClient()
-			.sql("SELECT MIN(seq) FROM " + this.messages + " WHERE session_id = ? AND seq >= ? AND kind <> ?")
-			.params(sessionId, cut, TOOL)
-			.query((rs, row) -> {
-				long seq = rs.getLong(1);
-				return rs.wasNull() ? -1L : seq;
-			})
-			.single();
-		long keepFrom = (start >= 0) ? start : nextSeq;
-		int deleted = this.jdbc.jdbcClient()
-			.sql("DELETE FROM " + this.messages + " WHERE session_id = ? AND seq < ?")
-			.params(sessionId, keepFrom)
-			.update();
+		int deleted = this.rows.trim(sessionId, nextSeq, this.maxMessagesPerSession);
 		this.jdbc.jdbcClient()
 			.sql("UPDATE " + this.sessions + " SET message_count = message_count - ? WHERE session_id = ?")
 			.params(deleted, sessionId)
@@ -383,21 +319,6 @@ public final class JdbcConversationStore implements ConversationStore {
 		catch (DuplicateKeyException ex) {
 			throw new ConversationConflictException(sessionId, expectedVersion);
 		}
-	}
-
-	private void insertMessages(String sessionId, long firstSeq, List<Message> added, Instant now) {
-		if (added.isEmpty()) {
-			return;
-		}
-		OffsetDateTime timestamp = JdbcOperations.timestamp(now);
-		List<Object[]> rows = new ArrayList<>(added.size());
-		for (int i = 0; i < added.size(); i++) {
-			Message message = added.get(i);
-			rows.add(new Object[] { sessionId, firstSeq + i, MemoryCodec.kind(message), CODEC.encode(message), timestamp });
-		}
-		this.jdbc.jdbcTemplate()
-			.batchUpdate("INSERT INTO " + this.messages + " (session_id, seq, kind, payload, created_at) "
-					+ "VALUES (?, ?, ?, ?, ?)", rows);
 	}
 
 	// a replacement is bounded like an append: the oldest dropped, never a leading tool result
