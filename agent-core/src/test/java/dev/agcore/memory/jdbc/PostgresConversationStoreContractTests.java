@@ -6,10 +6,14 @@ import java.util.List;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.ConversationStoreContract;
+import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.memory.TcpProxy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The store contract on PostgreSQL (127.0.0.1:5432, database {@code test}), in tables of
@@ -62,6 +66,23 @@ class PostgresConversationStoreContractTests extends ConversationStoreContract {
 	@Override
 	protected void purgeExpired(ConversationStore store) {
 		((JdbcConversationStore) store).purgeExpired();
+	}
+
+	@Test
+	void anUnreachableDatabaseIsReportedWithoutItsAddressOrCredentials() {
+		TcpProxy proxy = TcpProxy.to(TestDatabases.POSTGRES_HOST, TestDatabases.POSTGRES_PORT);
+		HikariDataSource proxied = TestDatabases.postgres(proxy.port());
+		proxied.setPassword("s3cret-pw");
+		this.closeables.add(proxied);
+		this.closeables.add(proxy);
+		ConversationStore store = store(proxied, Settings.DEFAULT);
+		proxy.cut();
+		assertThatExceptionOfType(MemoryUnavailableException.class)
+			.isThrownBy(() -> store.load("s").block(TIMEOUT))
+			.withMessageStartingWith("The JDBC conversation store cannot reach its database")
+			.withMessageNotContaining("s3cret-pw")
+			.withMessageNotContaining("postgres")
+			.withMessageNotContaining(String.valueOf(proxy.port()));
 	}
 
 	@Override
