@@ -5,18 +5,30 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.UserMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -95,6 +107,33 @@ class JdbcConversationStoreTests {
 	}
 
 	@Test
+	void anAppendRunsAsManyStatementsWhateverTheLengthOfTheHistory() throws Exception {
+		CountingDataSource counting = new CountingDataSource(dataSource);
+		JdbcConversationStore store = JdbcConversationStore.builder(counting)
+			.tablePrefix("t_")
+			.maxMessagesPerSession(100_000)
+			.build();
+		List<Message> turn = List.of(new UserMessage("q"), AssistantMessage.of("a"));
+		List<Message> longHistory = new ArrayList<>();
+		for (int i = 0; i < 5_000; i++) {
+			longHistory.add(new UserMessage("m" + i));
+		}
+		store.append("short", 0, turn).block(TIMEOUT);
+		store.append("long", 0, longHistory).block(TIMEOUT);
+
+		counting.statements.set(0);
+		store.append("short", 1, turn).block(TIMEOUT);
+		int shortStatements = counting.statements.get();
+		counting.statements.set(0);
+		store.append("long", 1, turn).block(TIMEOUT);
+		int longStatements = counting.statements.get();
+
+		// the version update, the new sequence, two message rows
+		assertThat(shortStatements).isEqualTo(4).isEqualTo(longStatements);
+		assertThat(store.load("long").block(TIMEOUT).messages()).hasSize(5_002);
+	}
+
+	@Test
 	void withoutItsTablesTheStoreSaysHowToCreateThem() {
 		ConversationStore store = JdbcConversationStore.builder(dataSource).tablePrefix("missing_").build();
 		assertThatExceptionOfType(MemoryException.class).isThrownBy(() -> store.load("s").block(TIMEOUT))
@@ -124,6 +163,45 @@ class JdbcConversationStoreTests {
 		ToolCall call = new ToolCall("c1", "delete_file", "{}");
 		return new PendingTurn("assistant", List.of(new UserMessage("delete"), AssistantMessage.of(List.of(call))),
 				List.of(new PendingTurn.PendingToolCall("c1", "delete_file", "{}", "needs approval")), 1, 1, 1);
+	}
+
+	/**
+	 * Counts the statements run on its connections, each row of a batch as one, so a
+	 * rewrite of the history would show.
+	 */
+	static final class CountingDataSource extends DelegatingDataSource {
+
+		final AtomicInteger statements = new AtomicInteger();
+
+		CountingDataSource(DataSource target) {
+			super(target);
+		}
+
+		@Override
+		public Connection getConnection() throws SQLException {
+			return counting(super.getConnection(), Connection.class);
+		}
+
+		private <T> T counting(T target, Class<T> type) {
+			return type.cast(Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { type },
+					(proxy, method, args) -> {
+						String name = method.getName();
+						if (name.equals("addBatch") || (name.startsWith("execute") && !name.equals("executeBatch"))) {
+							this.statements.incrementAndGet();
+						}
+						try {
+							Object result = method.invoke(target, args);
+							if (result instanceof PreparedStatement statement) {
+								return counting(statement, PreparedStatement.class);
+							}
+							return result;
+						}
+						catch (InvocationTargetException ex) {
+							throw ex.getCause();
+						}
+					}));
+		}
+
 	}
 
 	/** A clock the test moves on. */
