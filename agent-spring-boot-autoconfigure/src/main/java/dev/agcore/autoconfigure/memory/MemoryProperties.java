@@ -193,7 +193,7 @@ public class MemoryProperties {
 		private String tablePrefix = "agent_";
 
 		/**
-		 * Database platform whose schema script is used ('postgresql', 'h2', ...).
+		 * Database platform whose schema script is used: 'postgresql', 'h2' or 'mariadb'.
 		 * Detected from the DataSource when not set.
 		 */
 		private @Nullable String platform;
