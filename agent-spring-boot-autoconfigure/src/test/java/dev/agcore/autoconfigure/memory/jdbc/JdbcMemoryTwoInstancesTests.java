@@ -18,6 +18,7 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.jdbc.JdbcConversationStore;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import dev.agcore.message.Message;
@@ -46,15 +47,18 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Two application instances on one PostgreSQL database (127.0.0.1:5432, database
  * {@code test}), each with its own agents and store objects: a conversation started on one
  * continues on the other, and a turn paused for approval on one is resumed on the other.
- * Skipped when PostgreSQL is not running, failed on CI.
+ * Also that on a database server the tables are created only when asked for. Skipped when
+ * PostgreSQL is not running, failed on CI.
  */
 class JdbcMemoryTwoInstancesTests {
 
@@ -137,6 +141,26 @@ class JdbcMemoryTwoInstancesTests {
 			assertThat(history).hasSize(4);
 			assertThat(history.get(2)).isInstanceOf(ToolResultMessage.class);
 		}));
+	}
+
+	@Test
+	void onADatabaseServerTheTablesAreCreatedOnlyWhenAskedFor() {
+		String prefix = "noinit_" + UUID.randomUUID().toString().substring(0, 8) + "_";
+		this.instance.withPropertyValues("agent.memory.jdbc.initialize-schema=embedded",
+				"agent.memory.jdbc.table-prefix=" + prefix)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				Long tables = JdbcClient.create(context.getBean(DataSource.class))
+					.sql("SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE ?")
+					.param(prefix + "%")
+					.query(Long.class)
+					.single();
+				assertThat(tables).isZero();
+				assertThatExceptionOfType(MemoryException.class)
+					.isThrownBy(() -> context.getBean(ConversationStore.class).load("s").block(TIMEOUT))
+					.withMessageContaining(prefix + "session")
+					.withMessageContaining("agent.memory.jdbc.initialize-schema=always");
+			});
 	}
 
 	private static Agent agent(AssertableApplicationContext context, String name) {
