@@ -3,7 +3,6 @@ package dev.agcore.memory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -14,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 import dev.agcore.message.Message;
-import dev.agcore.message.ToolResultMessage;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -133,18 +131,39 @@ public final class InMemoryConversationStore implements ConversationStore {
 	}
 
 	@Override
+	public Mono<Conversation> loadRecent(String sessionId, int maxMessages) {
+		if (maxMessages < 1) {
+			return Mono.error(new IllegalArgumentException("'maxMessages' must be at least 1, was " + maxMessages));
+		}
+		return Mono.fromSupplier(() -> {
+			synchronized (this.sessions) {
+				Session session = live(sessionId);
+				if (session == null) {
+					return Conversation.EMPTY;
+				}
+				List<Message> messages = session.messages();
+				// copies only the newest messages (and one more, to tell whether the cut falls on a
+				// tool result), not the whole history
+				int from = Math.max(0, messages.size() - maxMessages - 1);
+				return new Conversation(messages.subList(from, messages.size()), session.version()).newest(maxMessages);
+			}
+		});
+	}
+
+	@Override
 	public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
 			List<Message> added = List.copyOf(messages);
-			update(sessionId, expectedVersion, (existing) -> concat(existing, added));
+			update(sessionId, expectedVersion, (existing) -> existing.append(added, this.maxMessagesPerSession));
 		});
 	}
 
 	@Override
 	public Mono<Void> replace(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
-			List<Message> replacement = List.copyOf(messages);
-			update(sessionId, expectedVersion, (existing) -> replacement);
+			MessageLog replacement = MessageLog.of(messages);
+			update(sessionId, expectedVersion,
+					(existing) -> replacement.append(List.of(), this.maxMessagesPerSession));
 		});
 	}
 
@@ -209,7 +228,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 			update(sessionId, expectedVersion, (existing) -> {
 				// removing the pending turn under the lock keeps the two changes atomic
 				removePending(sessionId);
-				return concat(existing, added);
+				return existing.append(added, this.maxMessagesPerSession);
 			});
 		});
 	}
@@ -224,15 +243,15 @@ public final class InMemoryConversationStore implements ConversationStore {
 		});
 	}
 
-	private void update(String sessionId, long expectedVersion, UnaryOperator<List<Message>> change) {
+	private void update(String sessionId, long expectedVersion, UnaryOperator<MessageLog> change) {
 		synchronized (this.sessions) {
 			Session existing = live(sessionId);
 			long version = (existing != null) ? existing.version() : 0;
 			if (version != expectedVersion) {
 				throw new ConversationConflictException(sessionId, expectedVersion);
 			}
-			List<Message> messages = (existing != null) ? existing.messages() : List.of();
-			this.sessions.put(sessionId, new Session(bounded(change.apply(messages)), version + 1, this.clock.instant()));
+			MessageLog messages = (existing != null) ? existing.messages() : MessageLog.EMPTY;
+			this.sessions.put(sessionId, new Session(change.apply(messages), version + 1, this.clock.instant()));
 			expire();
 			while (this.sessions.size() > this.maxSessions) {
 				String evicted = leastRecentlyUsedExcept(sessionId);
@@ -299,31 +318,9 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return eldest;
 	}
 
-	// drops the oldest messages, then any tool results left at the start without their call
-	private List<Message> bounded(List<Message> messages) {
-		if (messages.size() <= this.maxMessagesPerSession) {
-			return messages;
-		}
-		int start = messages.size() - this.maxMessagesPerSession;
-		while (start < messages.size() && messages.get(start) instanceof ToolResultMessage) {
-			start++;
-		}
-		return List.copyOf(messages.subList(start, messages.size()));
-	}
-
 	/** A session's messages, the version they are at, and when the session was last changed. */
-	private record Session(List<Message> messages, long version, Instant used) {
+	private record Session(MessageLog messages, long version, Instant used) {
 
-	}
-
-	private static List<Message> concat(List<Message> existing, List<Message> added) {
-		if (existing.isEmpty()) {
-			return added;
-		}
-		List<Message> all = new ArrayList<>(existing.size() + added.size());
-		all.addAll(existing);
-		all.addAll(added);
-		return List.copyOf(all);
 	}
 
 }

@@ -13,6 +13,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.jdbc.JdbcConversationStore;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.memory.redis.RedisConversationStore;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.UserMessage;
@@ -31,12 +32,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+
 /**
  * What one turn costs the conversation store, by store and by the length of the history
  * already stored: appending a turn (a question and an answer) and reading the newest 50
  * messages, as a turn does. Each iteration starts from a session holding exactly
  * {@code history} messages. The PostgreSQL case needs the server of the machine
- * (127.0.0.1:5432, database {@code test}, user {@code postgres}).
+ * (127.0.0.1:5432, database {@code test}, user {@code postgres}), the Redis case the one
+ * at 127.0.0.1:6379.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -52,7 +57,7 @@ public class ConversationStoreBenchmark {
 			AssistantMessage.of("It is 21 degrees and sunny in Paris."));
 
 	/** The store: {@code in-memory}, {@code h2} (in memory) or {@code postgresql}. */
-	@Param({ "in-memory", "h2", "postgresql" })
+	@Param({ "in-memory", "h2", "postgresql", "redis" })
 	public String store;
 
 	/** Messages already in the session. */
@@ -62,6 +67,8 @@ public class ConversationStoreBenchmark {
 	private ConversationStore conversations;
 
 	private @Nullable HikariDataSource dataSource;
+
+	private @Nullable LettuceConnectionFactory redisConnections;
 
 	private final String prefix = "bench_" + UUID.randomUUID().toString().substring(0, 8) + "_";
 
@@ -77,6 +84,7 @@ public class ConversationStoreBenchmark {
 			case "in-memory" -> new InMemoryConversationStore(InMemoryConversationStore.DEFAULT_MAX_SESSIONS, capacity);
 			case "h2" -> jdbc("jdbc:h2:mem:bench-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "h2", capacity);
 			case "postgresql" -> jdbc("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "postgresql", capacity);
+			case "redis" -> redis(capacity);
 			default -> throw new IllegalArgumentException("Unknown store '" + this.store + "'");
 		};
 	}
@@ -92,6 +100,14 @@ public class ConversationStoreBenchmark {
 			.tablePrefix(this.prefix)
 			.maxMessagesPerSession(capacity)
 			.build();
+	}
+
+	private ConversationStore redis(int capacity) {
+		this.redisConnections = new LettuceConnectionFactory("127.0.0.1", 6379);
+		this.redisConnections.afterPropertiesSet();
+		this.redisConnections.start();
+		return new RedisConversationStore(new ReactiveStringRedisTemplate(this.redisConnections), this.prefix, 0,
+				capacity, Duration.ofHours(1), Duration.ofMinutes(10));
 	}
 
 	@Setup(Level.Iteration)
@@ -110,6 +126,10 @@ public class ConversationStoreBenchmark {
 
 	@TearDown(Level.Trial)
 	public void dropTables() {
+		if (this.redisConnections != null) {
+			// the benchmark's keys expire with the session time-to-live of an hour
+			this.redisConnections.destroy();
+		}
 		if (this.dataSource != null) {
 			JdbcMemorySchema.drop(this.dataSource, this.prefix);
 			this.dataSource.close();
