@@ -47,7 +47,7 @@ class SampleApplicationTests {
 		assertThat(agents.get(0).get("name").asString()).isEqualTo("assistant");
 		assertThat(agents.get(0).get("provider").asString()).isEqualTo("scripted");
 		assertThat(agents.get(0).get("tools").valueStream().map(JsonNode::asString))
-			.containsExactly("get_weather", "convert_units", "get_order_status", "cancel_order");
+			.containsExactly("get_weather", "convert_units", "get_order_status", "cancel_order", "retrieve");
 	}
 
 	@Test
@@ -137,6 +137,15 @@ class SampleApplicationTests {
 				Map.of("decisions", Map.of(pending.get("id").asString(), Map.of("type", "approve"))));
 		assertThat(resumed.get("status").asString()).isEqualTo("completed");
 		assertThat(resumed.get("output").asString()).isEqualTo("Here is what I found: Order A-1002 is cancelled.");
+	}
+
+	@Test
+	void policyQuestionsAreAnsweredFromTheKnowledgeFolder() {
+		JsonNode result = post("/agents/assistant/invoke",
+				Map.of("sessionId", "policy", "message", "What is your return policy?"));
+		assertThat(result.get("toolCalls").get(0).get("name").asString()).isEqualTo("retrieve");
+		assertThat(result.get("output").asString()).startsWith("Here is what I found: Returns and refunds: ")
+			.contains("within 30 days");
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.agcore.json.AgentJson;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
@@ -16,6 +17,7 @@ import dev.agcore.model.ChatResponse;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.util.StringUtils;
 
@@ -25,7 +27,7 @@ import org.springframework.util.StringUtils;
  *  NOT A MODEL — a deterministic script so the sample runs without an API key.
  *
  *  It spots a few phrasings with regular expressions ("weather in Paris", "convert 10 km
- *  to miles", "order A-1001", "cancel order A-1002"), asks for the matching sample tool,
+ *  to miles", "order A-1001", "cancel order A-1002", "return policy"), asks for the matching sample tool,
  *  and then answers by quoting the tool's result; asked for the date, it quotes the
  *  "Today is ..." line of its system prompt. It understands nothing else. Set
  *  OPENAI_API_KEY (or point agent.providers.openai.base-url at an OpenAI-compatible server
@@ -50,6 +52,9 @@ public final class DemoScriptedModel {
 	private static final Pattern ORDER = Pattern.compile("(?i)\\border\\b\\D*?([a-z]-?\\d{3,})");
 
 	private static final Pattern CANCEL = Pattern.compile("(?i)\\bcancel\\b.*?\\border\\b\\D*?([a-z]-?\\d{3,})");
+
+	private static final Pattern POLICY = Pattern
+		.compile("(?i)\\b(return|returns|refund|refunds|shipping|ship|delivery|warranty|repair|policy)\\b");
 
 	private static final Pattern DATE = Pattern.compile("(?i)\\b(what day|date|today)\\b");
 
@@ -102,6 +107,9 @@ public final class DemoScriptedModel {
 			return new ToolCall(id, "convert_units", "{\"value\":" + value + ",\"from\":\"" + json(conversion.group(2))
 					+ "\",\"to\":\"" + json(conversion.group(3)) + "\"}");
 		}
+		if (POLICY.matcher(question).find()) {
+			return new ToolCall(id, "retrieve", "{\"query\":\"" + json(question) + "\",\"top_k\":1}");
+		}
 		if (WEATHER.matcher(question).find()) {
 			Matcher city = CITY.matcher(question);
 			if (city.find()) {
@@ -131,15 +139,25 @@ public final class DemoScriptedModel {
 	private static ChatResponse answerFromToolResults(List<Message> messages) {
 		List<String> results = new ArrayList<>();
 		for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolResultMessage result; i--) {
-			results.add(0, result.text());
+			results.add(0, "retrieve".equals(result.toolName()) ? bestPage(result.text()) : result.text());
 		}
 		return ScriptedChatModel.text("Here is what I found: " + String.join(" ", results));
+	}
+
+	/** The title and content of the best page a retrieve call found. */
+	private static String bestPage(String json) {
+		JsonNode results = AgentJson.mapper().readTree(json).path("results");
+		if (results.isEmpty()) {
+			return "the knowledge base has no page about that.";
+		}
+		JsonNode page = results.get(0);
+		return page.path("title").asString() + ": " + page.path("content").asString();
 	}
 
 	private static String help() {
 		return "(demo) I am a scripted stand-in, not a model, because no API key is configured. "
 				+ "Try: \"What's the weather in Paris?\", \"Convert 10 km to miles\", \"Where is order A-1001?\" or "
-				+ "\"Cancel order A-1002\" (it waits for your approval). "
+				+ "\"Cancel order A-1002\" (it waits for your approval) or \"What is your return policy?\". "
 				+ "Set OPENAI_API_KEY to talk to a real model.";
 	}
 

@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DemoScriptedModelTests {
 
 	private static final List<ToolSpec> TOOLS = List.of(spec("get_weather"), spec("convert_units"),
-			spec("get_order_status"), spec("cancel_order"));
+			spec("get_order_status"), spec("cancel_order"), spec("retrieve"));
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = { "What's the weather in Paris?|get_weather|{\"city\":\"Paris\"}",
@@ -32,7 +32,8 @@ class DemoScriptedModelTests {
 			"how much is 3.5 kg in lb?|convert_units|{\"value\":3.5,\"from\":\"kg\",\"to\":\"lb\"}",
 			"Where is order A-1001?|get_order_status|{\"orderId\":\"A-1001\"}",
 			"status of my order a1002|get_order_status|{\"orderId\":\"A-1002\"}",
-			"Please cancel order A-1002|cancel_order|{\"orderId\":\"A-1002\"}" })
+			"Please cancel order A-1002|cancel_order|{\"orderId\":\"A-1002\"}",
+			"What is your return policy?|retrieve|{\"query\":\"What is your return policy?\",\"top_k\":1}" })
 	void callsTheMatchingTool(String question, String tool, String arguments) {
 		ChatResponse response = DemoScriptedModel.respond(request(new UserMessage(question)));
 		assertThat(response.message().toolCalls()).singleElement().satisfies((call) -> {
@@ -47,6 +48,19 @@ class DemoScriptedModelTests {
 		ChatResponse response = DemoScriptedModel
 			.respond(request(new UserMessage("Weather in Paris?"), ToolResultMessage.success(call, "Paris: 18 °C")));
 		assertThat(response.message().text()).isEqualTo("Here is what I found: Paris: 18 °C");
+	}
+
+	@Test
+	void answersFromTheBestPageARetrieveCallFound() {
+		ToolCall call = new ToolCall("call_1", "retrieve", "{\"query\":\"warranty\"}");
+		String found = "{\"query\":\"warranty\",\"results\":[{\"id\":\"warranty\",\"title\":\"Warranty\","
+				+ "\"score\":0.5,\"content\":\"Two years.\"}]}";
+		ChatResponse response = DemoScriptedModel
+			.respond(request(new UserMessage("warranty?"), ToolResultMessage.success(call, found)));
+		assertThat(response.message().text()).isEqualTo("Here is what I found: Warranty: Two years.");
+		ChatResponse none = DemoScriptedModel.respond(request(new UserMessage("warranty?"),
+				ToolResultMessage.success(call, "{\"query\":\"warranty\",\"results\":[]}")));
+		assertThat(none.message().text()).isEqualTo("Here is what I found: the knowledge base has no page about that.");
 	}
 
 	@Test
