@@ -50,6 +50,47 @@ public class KeyValueNamespace {
 		return this.namespace;
 	}
 
+	KeyValueStore store() {
+		return this.store;
+	}
+
+	/**
+	 * Read an item with its metadata and timestamps.
+	 * @param key the key
+	 * @return the item, or empty
+	 */
+	public Optional<MemoryItem> find(String key) {
+		return Optional.ofNullable(this.store.find(this.namespace, requireText(key, "key")).block(TIMEOUT));
+	}
+
+	/**
+	 * Write a value with metadata, both converted to JSON.
+	 * @param key the key
+	 * @param value the value
+	 * @param metadata attributes of the value, converted to a JSON object
+	 */
+	public void put(String key, Object value, Object metadata) {
+		Objects.requireNonNull(value, "'value' must not be null");
+		Objects.requireNonNull(metadata, "'metadata' must not be null");
+		JsonNode json = (value instanceof JsonNode node) ? node : this.mapper.valueToTree(value);
+		JsonNode meta = (metadata instanceof JsonNode node) ? node : this.mapper.valueToTree(metadata);
+		if (!meta.isObject()) {
+			throw new IllegalArgumentException("'metadata' must be a JSON object, was " + meta.getNodeType());
+		}
+		this.store.put(this.namespace, requireText(key, "key"), json, meta).block(TIMEOUT);
+	}
+
+	/**
+	 * List items, oldest first.
+	 * @param query which items
+	 * @return the items
+	 */
+	public List<MemoryItem> list(ItemQuery query) {
+		List<MemoryItem> items = this.store.list(this.namespace, Objects.requireNonNull(query, "'query' must not be null"))
+			.block(TIMEOUT);
+		return (items != null) ? items : List.of();
+	}
+
 	/**
 	 * Read a value as JSON.
 	 * @param key the key

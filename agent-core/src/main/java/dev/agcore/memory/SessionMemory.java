@@ -1,6 +1,7 @@
 package dev.agcore.memory;
 
 import dev.agcore.json.AgentJson;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -44,6 +45,35 @@ public final class SessionMemory extends KeyValueNamespace {
 
 	public String sessionId() {
 		return this.sessionId;
+	}
+
+	/**
+	 * Remove every value of this session's memory; other sessions keep theirs.
+	 * @return how many values were removed
+	 */
+	public long clear() {
+		Long removed = store().clear(namespace()).block(TIMEOUT);
+		return (removed != null) ? removed : 0;
+	}
+
+	/**
+	 * Render this session's memory as the {@code <session-context>} block the agent
+	 * appends to its system prompt: {@code <session-context>}, one {@code key: value}
+	 * line per item in the order they were created, {@code </session-context>}. Bounded
+	 * by {@link SessionContextBlock}.
+	 * @return the block; empty text when the memory is empty
+	 */
+	public String snapshot() {
+		String block = renderAsync().block(TIMEOUT);
+		return (block != null) ? block : "";
+	}
+
+	/**
+	 * Render the block without blocking, for middleware.
+	 * @return the block; empty text when the memory is empty
+	 */
+	public Mono<String> renderAsync() {
+		return SessionContextBlock.read(store(), this.sessionId);
 	}
 
 }

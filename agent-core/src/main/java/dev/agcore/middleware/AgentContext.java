@@ -31,6 +31,14 @@ public interface AgentContext {
 	Map<String, Object> state();
 
 	/**
+	 * Return the user the request was sent for.
+	 * @return the user id, or {@code null} when the request named none
+	 */
+	default @Nullable String userId() {
+		return null;
+	}
+
+	/**
 	 * Return how many model calls this turn has started so far, including the current one.
 	 * @return the count
 	 */

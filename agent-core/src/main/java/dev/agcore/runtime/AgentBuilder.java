@@ -68,6 +68,8 @@ public final class AgentBuilder {
 
 	private Duration turnTimeout = DEFAULT_TURN_TIMEOUT;
 
+	private boolean sessionContext = true;
+
 	private int maxToolCallsPerResponse = ToolBounds.DEFAULT_MAX_CALLS_PER_RESPONSE;
 
 	private int maxParallelToolCalls = ToolBounds.DEFAULT_MAX_PARALLEL_CALLS;
@@ -237,6 +239,18 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * Whether the session's memory is appended to the system prompt as a
+	 * {@code <session-context>} block when it is not empty; read once at the start of
+	 * each turn.
+	 * @param sessionContext true by default
+	 * @return this builder
+	 */
+	public AgentBuilder sessionContext(boolean sessionContext) {
+		this.sessionContext = sessionContext;
+		return this;
+	}
+
 	public AgentBuilder toolTimeout(Duration toolTimeout) {
 		this.toolTimeout = positive(toolTimeout, "toolTimeout");
 		return this;
@@ -311,7 +325,7 @@ public final class AgentBuilder {
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow);
+				this.contextWindow, this.sessionContext);
 	}
 
 	private static Duration positive(Duration value, String name) {

@@ -10,6 +10,8 @@ import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.SessionContextBlock;
+import dev.agcore.memory.SessionDirectory;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.message.Message;
@@ -71,9 +73,11 @@ final class DefaultAgent implements Agent {
 
 	private final ContextWindow window;
 
+	private final boolean sessionContext;
+
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout, ContextWindow window) {
+			Duration turnTimeout, ContextWindow window, boolean sessionContext) {
 		this.name = name;
 		this.model = model;
 		this.systemPrompt = systemPrompt;
@@ -89,6 +93,7 @@ final class DefaultAgent implements Agent {
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
 		this.window = window;
+		this.sessionContext = sessionContext;
 	}
 
 	@Override
@@ -201,13 +206,23 @@ final class DefaultAgent implements Agent {
 		return this.store.loadPending(sessionId)
 			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(this.store.load(sessionId))
-			.flatMap((history) -> {
-				Turn turn = new Turn(this.name, request, history, this.toolRunner.store());
+			.zipWith(sessionContext(sessionId))
+			.flatMap((loaded) -> {
+				Turn turn = new Turn(this.name, request, loaded.getT1(), this.toolRunner.store());
+				turn.sessionContext(loaded.getT2());
 				return this.middleware.beforeAgent(turn, turn.messages()).then(Mono.defer(() -> {
 					turn.markTurnStart();
 					return loop(turn, listener);
 				}));
 			});
+	}
+
+	/**
+	 * Read the session's memory rendered as the block appended to the system prompt, once
+	 * per turn; empty text when it is empty or the agent does not show it.
+	 */
+	Mono<String> sessionContext(String sessionId) {
+		return this.sessionContext ? SessionContextBlock.read(this.toolRunner.store(), sessionId) : Mono.just("");
 	}
 
 	/** Run model calls and tools until the turn finishes, then store it. */
@@ -346,7 +361,11 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
-		return this.turnStore.finished(turn, result.messages()).thenReturn(result);
+		// listed before it is stored: a directory that fails leaves the turn unwritten
+		String userId = turn.userId();
+		Mono<Void> listed = (userId != null)
+				? SessionDirectory.of(this.toolRunner.store()).record(userId, turn.sessionId(), this.name) : Mono.empty();
+		return listed.then(Mono.defer(() -> this.turnStore.finished(turn, result.messages()))).thenReturn(result);
 	}
 
 	private static String pausedTurn(String sessionId, PendingTurn pending) {

@@ -46,7 +46,8 @@ final class Resumption {
 					// with the results of the decided calls that ran, so they never run twice
 					PendingClaim claim = new PendingClaim(this.store, sessionId, pending, request.decisions());
 					return this.store.load(sessionId)
-						.flatMap((history) -> continueTurn(request, claim, history, listener))
+						.zipWith(this.agent.sessionContext(sessionId))
+						.flatMap((loaded) -> continueTurn(request, claim, loaded.getT1(), loaded.getT2(), listener))
 						.onErrorResume((ex) -> claim.release().then(Mono.error(ex)))
 						.doOnCancel(claim::releaseDetached);
 				});
@@ -91,7 +92,7 @@ final class Resumption {
 	}
 
 	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, Conversation history,
-			TurnListener listener) {
+			String sessionContext, TurnListener listener) {
 		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();
 		request.decisions().forEach((id, decision) -> {
@@ -100,6 +101,7 @@ final class Resumption {
 			}
 		});
 		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
+		turn.sessionContext(sessionContext);
 		if (pending.pendingCalls().isEmpty()) {
 			// the decided calls ran in an earlier resumption: go on from where it stopped
 			this.agent.finishIfReturnsDirectly(turn, listener);

@@ -128,7 +128,7 @@ final class ToolRunner {
 			Duration timeout = this.executor.timeout(call, this.timeout);
 			ToolAttempt attempt = new ToolAttempt(turn, call.id());
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
-					turn.memory(), this.longTermStore);
+					turn.memory(), this.longTermStore, turn.userId());
 			Disposable task = this.scheduler.schedule(() -> {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {

@@ -42,6 +42,11 @@ final class Turn implements AgentContext {
 
 	private final Map<String, Object> state;
 
+	private final @Nullable String userId;
+
+	/** The session's memory rendered for the system prompt, read once at turn start; empty for none. */
+	private String sessionContext = "";
+
 	private final List<Message> history;
 
 	/** The conversation: history, then this turn's messages. The system prompt is not in it. */
@@ -82,20 +87,21 @@ final class Turn implements AgentContext {
 
 	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store) {
-		this(agentName, request.sessionId(), request.state(), history, Set.of(), false, store);
+		this(agentName, request.sessionId(), request.state(), request.userId(), history, Set.of(), false, store);
 		this.messages.add(new UserMessage(request.message()));
 	}
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
 	Turn(String agentName, ResumeRequest request, Conversation history, PendingTurn pending, Set<String> approved,
 			KeyValueStore store) {
-		this(agentName, request.sessionId(), request.state(), history, approved, true, store);
+		this(agentName, request.sessionId(), request.state(), null, history, approved, true, store);
 		this.messages.addAll(pending.messages());
 		this.modelCalls = pending.modelCalls();
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
 	}
 
-	private Turn(String agentName, String sessionId, Map<String, Object> state, Conversation conversation,
+	private Turn(String agentName, String sessionId, Map<String, Object> state, @Nullable String userId,
+			Conversation conversation,
 			Set<String> approved, boolean resumed, KeyValueStore store) {
 		List<Message> history = conversation.messages();
 		this.historyVersion = conversation.version();
@@ -104,6 +110,7 @@ final class Turn implements AgentContext {
 		this.agentName = agentName;
 		this.sessionId = sessionId;
 		this.state = state;
+		this.userId = userId;
 		this.history = history;
 		this.approved = approved;
 		this.messages = new ArrayList<>(history.size() + 6);
@@ -188,13 +195,26 @@ final class Turn implements AgentContext {
 		this.input = this.messages.get(this.turnStart);
 	}
 
+	@Override
+	public @Nullable String userId() {
+		return this.userId;
+	}
+
+	/** Set the session context block appended to the system prompt of every model call. */
+	void sessionContext(String block) {
+		this.sessionContext = block;
+	}
+
 	/**
-	 * The next model request: the system prompt, then what the window selects of the
-	 * conversation. The conversation itself is left whole, for the store.
+	 * The next model request: the agent's system prompt with the session context, then
+	 * what the window selects of the conversation. The conversation itself is left whole,
+	 * for the store.
 	 */
-	ChatRequest nextRequest(String systemPrompt, List<ToolSpec> tools, ChatOptions options, ContextWindow window) {
+	ChatRequest nextRequest(String agentPrompt, List<ToolSpec> tools, ChatOptions options, ContextWindow window) {
 		this.modelCalls++;
 		List<Message> conversation = window.select(this.messages, Math.min(this.turnStart, this.messages.size()));
+		String systemPrompt = this.sessionContext.isEmpty() ? agentPrompt
+				: agentPrompt.isEmpty() ? this.sessionContext : agentPrompt + "\n\n" + this.sessionContext;
 		if (systemPrompt.isEmpty()) {
 			return new ChatRequest(conversation, tools, options);
 		}

@@ -7,6 +7,7 @@ import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.SessionMemory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runtime values of one tool call, never shown to the model.
@@ -17,9 +18,10 @@ import dev.agcore.memory.SessionMemory;
  * @param state the caller's state passed with the request; read-only
  * @param memory the key-value memory of the session
  * @param store the long-term memory shared by all sessions
+ * @param userId the user the request was sent for, or {@code null}
  */
 public record ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
-		SessionMemory memory, LongTermStore store) {
+		SessionMemory memory, LongTermStore store, @Nullable String userId) {
 
 	public ToolContext {
 		Objects.requireNonNull(toolCallId, "'toolCallId' must not be null");
@@ -28,6 +30,20 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 		Objects.requireNonNull(memory, "'memory' must not be null");
 		Objects.requireNonNull(store, "'store' must not be null");
 		state = Map.copyOf(state);
+	}
+
+	/**
+	 * Create a context without a user id.
+	 * @param toolCallId the id of the call
+	 * @param sessionId the session
+	 * @param agentName the agent
+	 * @param state the caller's state
+	 * @param memory the session's memory
+	 * @param store the long-term memory
+	 */
+	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
+			SessionMemory memory, LongTermStore store) {
+		this(toolCallId, sessionId, agentName, state, memory, store, null);
 	}
 
 	/**
@@ -52,7 +68,17 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
 			KeyValueStore store) {
-		this(toolCallId, sessionId, agentName, state, SessionMemory.of(store, sessionId), LongTermStore.of(store));
+		this(toolCallId, sessionId, agentName, state, SessionMemory.of(store, sessionId), LongTermStore.of(store), null);
+	}
+
+	/**
+	 * Return this context for a user.
+	 * @param userId the user, or {@code null}
+	 * @return the context
+	 */
+	public ToolContext withUserId(@Nullable String userId) {
+		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
+				userId);
 	}
 
 }

@@ -1,0 +1,55 @@
+package dev.agcore.memory;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+/**
+ * Lists and deletes sessions: what a user-facing application needs to show a user their
+ * conversations and let them forget one. Deleting a session removes its conversation, its
+ * paused turn, its session memory and, given the user, its entry in the user's list.
+ * Long-term memory ({@code store:} namespaces) is not touched: it outlives sessions.
+ */
+public final class AgentSessions {
+
+	private final ConversationStore conversations;
+
+	private final KeyValueStore store;
+
+	private final SessionDirectory directory;
+
+	public AgentSessions(ConversationStore conversations, KeyValueStore store) {
+		this.conversations = Objects.requireNonNull(conversations, "'conversations' must not be null");
+		this.store = Objects.requireNonNull(store, "'store' must not be null");
+		this.directory = SessionDirectory.of(store);
+	}
+
+	/**
+	 * List a user's sessions, the one with the latest turn first.
+	 * @param userId the user
+	 * @param offset how many sessions to skip
+	 * @param limit the most sessions returned, 1 to {@link SessionDirectory#MAX_PAGE_SIZE}
+	 * @return the sessions
+	 */
+	public Mono<List<SessionInfo>> list(String userId, int offset, int limit) {
+		return this.directory.list(userId, offset, limit);
+	}
+
+	/**
+	 * Delete a session; deleting an unknown session does nothing.
+	 * @param sessionId the session
+	 * @param userId the user whose list names it, or {@code null} to leave the lists alone
+	 * @return completes when deleted
+	 */
+	public Mono<Void> delete(String sessionId, @Nullable String userId) {
+		KeyValueNamespace.requireText(sessionId, "sessionId");
+		// the list entry goes last: a delete that fails halfway can be found and repeated
+		Mono<Void> unlisted = (userId != null) ? this.directory.remove(userId, sessionId).then() : Mono.empty();
+		return Mono.defer(() -> this.conversations.clear(sessionId))
+			.then(Mono.defer(() -> this.store.clear(SessionMemory.NAMESPACE_PREFIX + sessionId)))
+			.then(unlisted);
+	}
+
+}

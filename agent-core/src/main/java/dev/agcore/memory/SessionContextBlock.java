@@ -1,0 +1,94 @@
+package dev.agcore.memory;
+
+import java.util.List;
+
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Renders a session's memory as the {@code <session-context>} block appended to the system
+ * prompt: one {@code key: value} line per item, oldest first. Values are what tools wrote,
+ * so the block is bounded: a long value is cut, and items beyond the total size or count
+ * are left out; the block says so when it is cut.
+ */
+public final class SessionContextBlock {
+
+	/** The most items read and rendered. */
+	public static final int MAX_ITEMS = 100;
+
+	/** The most characters of one value. */
+	public static final int MAX_VALUE_CHARS = 1_000;
+
+	/** The most characters of the lines between the tags. */
+	public static final int MAX_TOTAL_CHARS = 8_000;
+
+	static final String OPEN = "<session-context>";
+
+	static final String CLOSE = "</session-context>";
+
+	private SessionContextBlock() {
+	}
+
+	/**
+	 * Read a session's memory and render it, without blocking.
+	 * @param store the store
+	 * @param sessionId the session
+	 * @return the block; empty text when the session's memory is empty
+	 */
+	public static Mono<String> read(KeyValueStore store, String sessionId) {
+		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, ItemQuery.all().page(0, MAX_ITEMS + 1))
+			.map(SessionContextBlock::render)
+			.defaultIfEmpty("");
+	}
+
+	/**
+	 * Render items, oldest first as listed.
+	 * @param items the items
+	 * @return the block; empty text when there are no items
+	 */
+	public static String render(List<MemoryItem> items) {
+		if (items.isEmpty()) {
+			return "";
+		}
+		StringBuilder block = new StringBuilder(OPEN).append('\n');
+		int total = 0;
+		int rendered = 0;
+		boolean cut = false;
+		for (MemoryItem item : items) {
+			if (rendered == MAX_ITEMS) {
+				cut = true;
+				break;
+			}
+			String value = text(item.value());
+			if (value.length() > MAX_VALUE_CHARS) {
+				value = value.substring(0, MAX_VALUE_CHARS) + "…";
+				cut = true;
+			}
+			String line = oneLine(item.key()) + ": " + oneLine(value);
+			if (total + line.length() > MAX_TOTAL_CHARS) {
+				cut = true;
+				break;
+			}
+			block.append(line).append('\n');
+			total += line.length() + 1;
+			rendered++;
+		}
+		if (cut) {
+			block.append("(session context truncated: ").append(rendered).append(" of ")
+				.append((items.size() > MAX_ITEMS) ? "more than " + MAX_ITEMS : String.valueOf(items.size()))
+				.append(" items shown, long values cut)\n");
+		}
+		return block.append(CLOSE).toString();
+	}
+
+	/** Strings without their JSON quotes; anything else as compact JSON. */
+	private static String text(JsonNode value) {
+		return value.isString() ? value.asString() : value.toString();
+	}
+
+	/** One item per line: a value cannot forge further lines or close the block. */
+	private static String oneLine(String text) {
+		return text.replace("\r", " ").replace("\n", " ").replace(CLOSE, "</ session-context>");
+	}
+
+}

@@ -1,0 +1,144 @@
+package dev.agcore.runtime;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.agcore.memory.AgentSessions;
+import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.SessionInfo;
+import dev.agcore.memory.SessionMemory;
+import dev.agcore.message.Message;
+import dev.agcore.message.SystemMessage;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.testing.ScriptedChatModel;
+import org.junit.jupiter.api.Test;
+
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Session memory in the system prompt, user ids seen by tools and middleware, and the
+ * sessions of a user.
+ */
+class AgentSessionContextTests {
+
+	private final InMemoryConversationStore conversations = new InMemoryConversationStore();
+
+	private final InMemoryKeyValueStore store = new InMemoryKeyValueStore();
+
+	/** Calls the 'note' tool when asked to note something, else answers. */
+	private final ScriptedChatModel model = ScriptedChatModel.answering((request) -> {
+		Message last = request.messages().get(request.messages().size() - 1);
+		if (last instanceof ToolResultMessage result) {
+			return text(result.text());
+		}
+		return last.text().startsWith("note") ? toolCalls(new ToolCall("c", "note", "{}")) : text("ok");
+	});
+
+	private Agent agent(boolean sessionContext) {
+		return Agent.builder()
+			.name("notes")
+			.model(this.model)
+			.systemPrompt("You help.")
+			.conversationStore(this.conversations)
+			.store(this.store)
+			.sessionContext(sessionContext)
+			.tool(TestTools.tool("note", (arguments, context) -> {
+				context.memory().put("design", "PostgreSQL");
+				context.memory().put("budget", Map.of("eur", 300));
+				return "noted for " + context.userId();
+			}))
+			.build();
+	}
+
+	@Test
+	void sessionMemoryWrittenByAToolIsInTheSystemPromptOfTheNextTurnOfThatSessionOnly() {
+		Agent agent = agent(true);
+		AgentResult first = agent.call("s1", "note this");
+		assertThat(systemPrompt(this.model.requests().get(0))).isEqualTo("You help.");
+		assertThat(first.output()).isEqualTo("noted for null");
+
+		agent.call("s1", "what did we choose?");
+		agent.call("s2", "what did we choose?");
+
+		List<ChatRequest> requests = this.model.requests();
+		assertThat(systemPrompt(requests.get(requests.size() - 2))).isEqualTo("""
+				You help.
+
+				<session-context>
+				design: PostgreSQL
+				budget: {"eur":300}
+				</session-context>""");
+		assertThat(systemPrompt(requests.get(requests.size() - 1))).isEqualTo("You help.");
+	}
+
+	@Test
+	void clearedSessionMemoryLeavesTheSystemPromptAlone() {
+		Agent agent = agent(true);
+		agent.call("s1", "note this");
+		SessionMemory memory = SessionMemory.of(this.store, "s1");
+		assertThat(memory.snapshot()).startsWith("<session-context>\ndesign: PostgreSQL\n");
+
+		assertThat(memory.clear()).isEqualTo(2);
+		agent.call("s1", "anything?");
+
+		assertThat(memory.snapshot()).isEmpty();
+		assertThat(systemPrompt(this.model.requests().get(this.model.requests().size() - 1))).isEqualTo("You help.");
+	}
+
+	@Test
+	void agentCanLeaveSessionMemoryOutOfThePrompt() {
+		Agent agent = agent(false);
+		agent.call("s1", "note this");
+		agent.call("s1", "anything?");
+
+		assertThat(systemPrompt(this.model.requests().get(this.model.requests().size() - 1))).isEqualTo("You help.");
+	}
+
+	@Test
+	void toolsSeeTheUserIdAndTheSessionIsListedForTheUser() {
+		Agent agent = agent(true);
+		AgentResult result = agent.call(AgentRequest.of("s1", "note this").withUserId("alice"));
+		agent.call(AgentRequest.of("s2", "hello").withUserId("alice"));
+		agent.call(AgentRequest.of("s3", "hello").withUserId("bob"));
+		agent.call("s4", "hello");
+
+		assertThat(result.output()).isEqualTo("noted for alice");
+		AgentSessions sessions = new AgentSessions(this.conversations, this.store);
+		List<SessionInfo> alice = sessions.list("alice", 0, 10).block(Duration.ofSeconds(5));
+		assertThat(alice).extracting(SessionInfo::sessionId).containsExactly("s2", "s1");
+		assertThat(alice).extracting(SessionInfo::agentName).containsOnly("notes");
+		assertThat(sessions.list("alice", 1, 10).block(Duration.ofSeconds(5))).extracting(SessionInfo::sessionId)
+			.containsExactly("s1");
+		assertThat(sessions.list("bob", 0, 10).block(Duration.ofSeconds(5))).extracting(SessionInfo::sessionId)
+			.containsExactly("s3");
+	}
+
+	@Test
+	void deletingASessionForgetsItsConversationMemoryAndListing() {
+		Agent agent = agent(true);
+		agent.call(AgentRequest.of("s1", "note this").withUserId("alice"));
+		agent.call(AgentRequest.of("s2", "hello").withUserId("alice"));
+		AgentSessions sessions = new AgentSessions(this.conversations, this.store);
+
+		sessions.delete("s1", "alice").block(Duration.ofSeconds(5));
+
+		assertThat(agent.history("s1").block(Duration.ofSeconds(5))).isEmpty();
+		assertThat(agent.history("s2").block(Duration.ofSeconds(5))).isNotEmpty();
+		assertThat(SessionMemory.of(this.store, "s1").keys()).isEmpty();
+		assertThat(sessions.list("alice", 0, 10).block(Duration.ofSeconds(5))).extracting(SessionInfo::sessionId)
+			.containsExactly("s2");
+		// deleting again changes nothing
+		sessions.delete("s1", "alice").block(Duration.ofSeconds(5));
+	}
+
+	private static String systemPrompt(ChatRequest request) {
+		return (request.messages().get(0) instanceof SystemMessage system) ? system.text() : "";
+	}
+
+}
