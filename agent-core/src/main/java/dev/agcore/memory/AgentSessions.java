@@ -49,6 +49,7 @@ public final class AgentSessions {
 		Mono<Void> unlisted = (userId != null) ? this.directory.remove(userId, sessionId).then() : Mono.empty();
 		return Mono.defer(() -> this.conversations.clear(sessionId))
 			.then(Mono.defer(() -> this.store.clear(SessionMemory.NAMESPACE_PREFIX + sessionId)))
+			.then(Mono.defer(() -> this.store.clear(LongTermStore.NAMESPACE_PREFIX + "session:" + sessionId)))
 			.then(unlisted);
 	}
 

@@ -1,12 +1,17 @@
 package dev.agcore.runtime;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.SessionInfo;
 import dev.agcore.memory.SessionMemory;
 import dev.agcore.message.Message;
@@ -29,7 +34,8 @@ class AgentSessionContextTests {
 
 	private final InMemoryConversationStore conversations = new InMemoryConversationStore();
 
-	private final InMemoryKeyValueStore store = new InMemoryKeyValueStore();
+	/** Each write a second after the one before: "newest first" does not depend on the clock's resolution. */
+	private final InMemoryKeyValueStore store = new InMemoryKeyValueStore(1_000, Duration.ZERO, new TickingClock());
 
 	/** Calls the 'note' tool when asked to note something, else answers. */
 	private final ScriptedChatModel model = ScriptedChatModel.answering((request) -> {
@@ -125,12 +131,16 @@ class AgentSessionContextTests {
 		agent.call(AgentRequest.of("s1", "note this").withUserId("alice"));
 		agent.call(AgentRequest.of("s2", "hello").withUserId("alice"));
 		AgentSessions sessions = new AgentSessions(this.conversations, this.store);
+		LongTermStore.of(this.store).put("session:s1", "k", "session-scoped");
+		LongTermStore.of(this.store).put("user:alice", "k", "user-scoped");
 
 		sessions.delete("s1", "alice").block(Duration.ofSeconds(5));
 
 		assertThat(agent.history("s1").block(Duration.ofSeconds(5))).isEmpty();
 		assertThat(agent.history("s2").block(Duration.ofSeconds(5))).isNotEmpty();
 		assertThat(SessionMemory.of(this.store, "s1").keys()).isEmpty();
+		assertThat(LongTermStore.of(this.store).keys("session:s1")).isEmpty();
+		assertThat(LongTermStore.of(this.store).keys("user:alice")).containsExactly("k");
 		assertThat(sessions.list("alice", 0, 10).block(Duration.ofSeconds(5))).extracting(SessionInfo::sessionId)
 			.containsExactly("s2");
 		// deleting again changes nothing
@@ -139,6 +149,28 @@ class AgentSessionContextTests {
 
 	private static String systemPrompt(ChatRequest request) {
 		return (request.messages().get(0) instanceof SystemMessage system) ? system.text() : "";
+	}
+
+	private static final class TickingClock extends Clock {
+
+		private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+		@Override
+		public synchronized Instant instant() {
+			this.now = this.now.plusSeconds(1);
+			return this.now;
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			return this;
+		}
+
 	}
 
 }
