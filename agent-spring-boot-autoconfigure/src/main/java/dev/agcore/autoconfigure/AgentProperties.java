@@ -226,8 +226,8 @@ public class AgentProperties {
 		private final MiddlewareProperties middleware = new MiddlewareProperties();
 
 		/**
-		 * Memory of the agent: what the model sees of the conversation and how it is
-		 * compacted.
+		 * Memory of the agent: what the model sees of the conversation, how it is compacted,
+		 * session memory in the system prompt and the memory tools.
 		 */
 		@NestedConfigurationProperty
 		private final AgentMemoryProperties memory = new AgentMemoryProperties();

@@ -151,6 +151,7 @@ final class ConfiguredAgentFactory {
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)
 			.turnTimeout(turnTimeout)
+			.sessionContext(spec.getMemory().isSessionContext())
 			.maxToolCallsPerResponse(spec.getMaxToolCallsPerResponse())
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)

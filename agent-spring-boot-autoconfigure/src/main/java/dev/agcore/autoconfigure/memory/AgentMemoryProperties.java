@@ -1,11 +1,14 @@
 package dev.agcore.autoconfigure.memory;
 
+import dev.agcore.tool.memory.MemoryScope;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 /**
  * The memory settings of one agent, under {@code agent.agents.<name>.memory}: what the
- * model sees of the conversation, and how the conversation is kept under the model's
- * context window.
+ * model sees of the conversation, how the conversation is kept under the model's context
+ * window, session memory in the system prompt, and the memory tools.
  *
  * @since 0.1.0
  */
@@ -21,6 +24,30 @@ public class AgentMemoryProperties {
 	 * Automatic compaction of a conversation that nears the model's context window.
 	 */
 	private final Compaction compaction = new Compaction();
+
+	/**
+	 * Whether the session's memory is appended to the system prompt as a
+	 * <session-context> block when it is not empty.
+	 */
+	private boolean sessionContext = true;
+
+	/**
+	 * The remember and recall tools, over the long-term memory of the key-value store.
+	 */
+	@NestedConfigurationProperty
+	private final Tools tools = new Tools();
+
+	public boolean isSessionContext() {
+		return this.sessionContext;
+	}
+
+	public void setSessionContext(boolean sessionContext) {
+		this.sessionContext = sessionContext;
+	}
+
+	public Tools getTools() {
+		return this.tools;
+	}
 
 	public Window getWindow() {
 		return this.window;
@@ -171,6 +198,41 @@ public class AgentMemoryProperties {
 
 		public void setProvider(@Nullable String provider) {
 			this.provider = provider;
+		}
+
+	}
+
+	/**
+	 * The memory tools of an agent.
+	 */
+	public static class Tools {
+
+		/**
+		 * Whether the agent gets the remember and recall tools, and the retrieve tool when
+		 * the application has a Retriever bean.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Whose memory the tools use: "user" (needs a user id with each request),
+		 * "session" or "agent" (shared by all sessions of the agent).
+		 */
+		private MemoryScope scope = MemoryScope.USER;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public MemoryScope getScope() {
+			return this.scope;
+		}
+
+		public void setScope(MemoryScope scope) {
+			this.scope = scope;
 		}
 
 	}

@@ -13,13 +13,16 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.retrieval.Retriever;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolPermission;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolScope;
+import dev.agcore.tool.memory.MemoryTools;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.permission.ToolPermissionRules;
 import dev.agcore.tool.secret.SecretResolver;
@@ -52,6 +55,8 @@ public final class AgentTools {
 
 	private final KeyValueStore store;
 
+	private final @Nullable Retriever retriever;
+
 	private final Map<String, Built> built = new ConcurrentHashMap<>();
 
 	/**
@@ -66,6 +71,22 @@ public final class AgentTools {
 	 */
 	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
 			SecretResolver secretResolver, KeyValueStore store) {
+		this(registry, properties, policies, secretResolver, store, null);
+	}
+
+	/**
+	 * Create the tools side of configured agents, with a retriever for the
+	 * {@code retrieve} tool of agents whose memory tools are enabled.
+	 * @param registry all tools of the application
+	 * @param properties the settings shared by all agents
+	 * @param policies the application's permission policies, asked for every agent
+	 * @param secretResolver where secret references are resolved
+	 * @param store the store behind the tools' session and long-term memory
+	 * @param retriever the application's retriever, or {@code null}
+	 */
+	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
+			SecretResolver secretResolver, KeyValueStore store, @Nullable Retriever retriever) {
+		this.retriever = retriever;
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
 		this.maxResultLength = maxResultLength("agent.tools.max-result-length", properties.getMaxResultLength());
 		this.policies = List.copyOf(policies);
@@ -92,11 +113,31 @@ public final class AgentTools {
 		Integer maxResultLength = spec.getMaxToolResultLength();
 		int bound = (maxResultLength != null) ? maxResultLength(prefix + ".max-tool-result-length", maxResultLength)
 				: this.maxResultLength;
+		memoryTools(spec.getMemory().getTools(), registry, builder);
 		Agent agent = build(agentName, builder, registry, scope, policy, bound, spec.getToolTimeout());
 		// after building: rules may name tools that middleware gives the agent
 		checkToolRules(prefix + ".permissions.allow-tools", spec.getPermissions().getAllowTools(), agent);
 		checkToolRules(prefix + ".permissions.deny-tools", spec.getPermissions().getDenyTools(), agent);
 		return agent;
+	}
+
+	/**
+	 * Give the agent remember and recall, and retrieve if there is a retriever, unless the
+	 * application has tools of those names: its own win.
+	 */
+	private void memoryTools(AgentMemoryProperties.Tools properties, ToolRegistry registry, AgentBuilder builder) {
+		if (!properties.isEnabled()) {
+			return;
+		}
+		List<ToolCallback> tools = new ArrayList<>(MemoryTools.of(properties.getScope()));
+		if (this.retriever != null) {
+			tools.add(new RetrieveTool(this.retriever));
+		}
+		for (ToolCallback tool : tools) {
+			if (registry.all().stream().noneMatch((existing) -> existing.spec().name().equals(tool.spec().name()))) {
+				builder.tool(tool);
+			}
+		}
 	}
 
 	/**

@@ -5,6 +5,7 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.retrieval.Retriever;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.binding.BeanValidationArgumentValidator;
@@ -78,11 +79,11 @@ public final class ToolAutoConfiguration {
 	@ConditionalOnMissingBean
 	AgentTools agentTools(ToolRegistry toolRegistry, ToolProperties properties,
 			ObjectProvider<ToolPermissionPolicy> permissionPolicies, SecretResolver secretResolver,
-			KeyValueStore keyValueStore) {
+			KeyValueStore keyValueStore, ObjectProvider<Retriever> retriever) {
 		SecretDeclarations.check(toolRegistry, secretResolver);
 		// one store for all agents, so that they share long-term memory
 		return new AgentTools(toolRegistry, properties, permissionPolicies.orderedStream().toList(), secretResolver,
-				keyValueStore);
+				keyValueStore, retriever.getIfUnique());
 	}
 
 	private static ToolBinding binding(ObjectProvider<JsonMapper> jsonMapper) {

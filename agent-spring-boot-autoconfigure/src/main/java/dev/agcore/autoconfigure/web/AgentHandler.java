@@ -268,7 +268,7 @@ final class AgentHandler {
 	private static Mono<AgentRequest> agentRequest(ServerRequest request) {
 		return request.bodyToMono(AgentViews.InvokeRequest.class)
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))
-			.map((body) -> {
+			.flatMap((body) -> {
 				if (body.sessionId() == null || body.sessionId().isBlank()) {
 					throw badRequest("'sessionId' is required and must not be blank");
 				}
@@ -276,7 +276,11 @@ final class AgentHandler {
 				if (body.message() == null || body.message().isBlank()) {
 					throw badRequest("'message' is required and must not be blank");
 				}
-				return AgentRequest.of(body.sessionId(), body.message());
+				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message());
+				// the principal's name wins over a user id the body claims
+				return SessionHandler.userId(request, body.userId())
+					.map(agentRequest::withUserId)
+					.defaultIfEmpty(agentRequest);
 			});
 	}
 

@@ -82,7 +82,7 @@ final class AgentViews {
 	}
 
 	@JsonIgnoreProperties(ignoreUnknown = true)
-	record InvokeRequest(@Nullable String sessionId, @Nullable String message) {
+	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId) {
 	}
 
 	record AgentView(String name, String provider, String model, List<String> tools) {

@@ -3,8 +3,10 @@ package dev.agcore.autoconfigure.web;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.memory.AgentSessions;
 import dev.agcore.runtime.AgentRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -32,7 +34,14 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * approval with a decision per pending tool call, and answers as {@code invoke} does;</li>
  * <li>{@code POST /{agent}/sessions/{sessionId}/resume/stream} does the same, streaming
  * its events as {@code stream} does.</li>
+ * <li>{@code GET /-/sessions?userId=...&offset=0&limit=20} lists a user's sessions,
+ * the one with the latest turn first (the user is the authenticated principal when there
+ * is one);</li>
+ * <li>{@code DELETE /-/sessions/{sessionId}?userId=...} deletes a session: its
+ * conversation, paused turn, session memory and entry in the user's list.</li>
  * </ul>
+ * The session routes sit under {@code -}, which no agent route can match as they have
+ * more or fewer segments or another method.
  * Replace the routes by defining a bean named {@code agentRouterFunction}.
  *
  * @since 0.1.0
@@ -45,10 +54,19 @@ public final class AgentWebAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(name = "agentRouterFunction")
-	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties) {
+	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
+			ObjectProvider<AgentSessions> sessions) {
 		String basePath = basePath(properties.getWeb().getBasePath());
 		AgentHandler handler = new AgentHandler(agents);
-		return RouterFunctions.route()
+		RouterFunctions.Builder routes = RouterFunctions.route();
+		AgentSessions agentSessions = sessions.getIfUnique();
+		if (agentSessions != null) {
+			// before the agent routes: "-" is not an agent
+			SessionHandler sessionHandler = new SessionHandler(agentSessions);
+			routes.GET(basePath + "/-/sessions", sessionHandler::list)
+				.DELETE(basePath + "/-/sessions/{sessionId}", sessionHandler::delete);
+		}
+		return routes
 			.GET(basePath.isEmpty() ? "/" : basePath, handler::list)
 			.POST(basePath + "/{agent}/invoke", handler::invoke)
 			.POST(basePath + "/{agent}/stream", handler::stream)
