@@ -9,7 +9,9 @@ import tools.jackson.databind.JsonNode;
  * Renders a session's memory as the {@code <session-context>} block appended to the system
  * prompt: one {@code key: value} line per item, oldest first. Values are what tools wrote,
  * so the block is bounded: a long value is cut, and items beyond the total size or count
- * are left out; the block says so when it is cut.
+ * are left out; the block says so when it is cut. Keys starting with {@value #PRIVATE_PREFIX}
+ * are state a tool or middleware keeps for itself (and shows in its own way, if at all):
+ * they are never rendered.
  */
 public final class SessionContextBlock {
 
@@ -21,6 +23,12 @@ public final class SessionContextBlock {
 
 	/** The most characters of the lines between the tags. */
 	public static final int MAX_TOTAL_CHARS = 8_000;
+
+	/** The most items read from the store, private ones included. */
+	static final int READ_LIMIT = 1_000;
+
+	/** Keys starting with this are not rendered. */
+	public static final String PRIVATE_PREFIX = "_";
 
 	static final String OPEN = "<session-context>";
 
@@ -36,7 +44,7 @@ public final class SessionContextBlock {
 	 * @return the block; empty text when the session's memory is empty
 	 */
 	public static Mono<String> read(KeyValueStore store, String sessionId) {
-		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, ItemQuery.all().page(0, MAX_ITEMS + 1))
+		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, ItemQuery.all().page(0, READ_LIMIT))
 			.map(SessionContextBlock::render)
 			.defaultIfEmpty("");
 	}
@@ -46,7 +54,8 @@ public final class SessionContextBlock {
 	 * @param items the items
 	 * @return the block; empty text when there are no items
 	 */
-	public static String render(List<MemoryItem> items) {
+	public static String render(List<MemoryItem> all) {
+		List<MemoryItem> items = all.stream().filter((item) -> !item.key().startsWith(PRIVATE_PREFIX)).toList();
 		if (items.isEmpty()) {
 			return "";
 		}

@@ -27,8 +27,11 @@ import reactor.core.publisher.Mono;
  */
 public final class TodoListMiddleware implements AgentMiddleware {
 
-	/** The session-memory key of the list. */
-	public static final String MEMORY_KEY = "todos";
+	/**
+	 * The session-memory key of the list; private (leading {@code _}), as this middleware
+	 * shows the list itself rather than in the {@code <session-context>} block.
+	 */
+	public static final String MEMORY_KEY = "_todos";
 
 	static final String TOOL_NAME = "write_todos";
 
