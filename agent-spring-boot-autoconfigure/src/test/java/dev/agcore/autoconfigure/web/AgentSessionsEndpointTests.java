@@ -20,7 +20,11 @@ import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.ConversationConflictException;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.ChatModel;
 import dev.agcore.retrieval.Document;
 import dev.agcore.retrieval.Retriever;
@@ -138,6 +142,35 @@ class AgentSessionsEndpointTests {
 		}));
 		this.contextRunner.withPropertyValues("agent.agents.assistant.memory.tools.scope=galaxy")
 			.run((context) -> assertThat(context).hasFailed());
+	}
+
+	@Test
+	void rememberedFactsOfAUserReachTheStoreThroughTheModelsToolCall() {
+		ChatModel remembering = ScriptedChatModel.answering((request) -> {
+			if (request.messages().get(request.messages().size() - 1) instanceof ToolResultMessage result) {
+				return ScriptedChatModel.text(result.text());
+			}
+			return ScriptedChatModel
+				.toolCalls(new ToolCall("c1", "remember", "{\"key\":\"language\",\"value\":\"Dutch\"}"));
+		});
+		this.contextRunner.withAllowBeanDefinitionOverriding(true)
+			.withBean("scripted", ChatModel.class, () -> remembering)
+			.withPropertyValues("agent.agents.assistant.memory.tools.enabled=true")
+			.run(withClient(null, (client) -> {
+				JsonNode alice = invoke(client, "s1", "alice", HttpStatus.OK);
+				assertThat(alice.get("output").asString()).isEqualTo("Remembered 'language'.");
+				JsonNode nobody = invoke(client, "s2", null, HttpStatus.OK);
+				assertThat(nobody.get("output").asString()).contains("names no user");
+			}));
+		this.contextRunner.withAllowBeanDefinitionOverriding(true)
+			.withBean("scripted", ChatModel.class, () -> remembering)
+			.withPropertyValues("agent.agents.assistant.memory.tools.enabled=true")
+			.run((context) -> {
+				RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
+				invoke(client(router, null), "s1", "alice", HttpStatus.OK);
+				assertThat(LongTermStore.of(context.getBean(KeyValueStore.class)).get("user:alice", "language",
+						String.class)).contains("Dutch");
+			});
 	}
 
 	@Test
