@@ -94,7 +94,7 @@ final class Turn implements AgentContext {
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
 	Turn(String agentName, ResumeRequest request, Conversation history, PendingTurn pending, Set<String> approved,
 			KeyValueStore store) {
-		this(agentName, request.sessionId(), request.state(), null, history, approved, true, store);
+		this(agentName, request.sessionId(), request.state(), request.userId(), history, approved, true, store);
 		this.messages.addAll(pending.messages());
 		this.modelCalls = pending.modelCalls();
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Session memory in the system prompt, user ids seen by tools and middleware, and the
@@ -145,6 +146,18 @@ class AgentSessionContextTests {
 			.containsExactly("s2");
 		// deleting again changes nothing
 		sessions.delete("s1", "alice").block(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void resumeRequestsCarryAUserIdWithTheSameRules() {
+		assertThat(ResumeRequest.of("s1", Map.of()).withUserId("alice").userId()).isEqualTo("alice");
+		assertThat(ResumeRequest.of("s1", Map.of()).userId()).isNull();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ResumeRequest.of("s1", Map.of()).withUserId(" "))
+			.withMessage("'userId' must not be blank");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> AgentRequest.of("s1", "hi").withUserId("u".repeat(257)))
+			.withMessageContaining("'userId' must be at most 256");
 	}
 
 	private static String systemPrompt(ChatRequest request) {

@@ -40,7 +40,15 @@ final class ResumeRequests {
 		return request.bodyToMono(JSON_OBJECT)
 			.onErrorMap(ServerWebInputException.class, (ex) -> badRequest("Malformed request body: " + EXPECTED_BODY))
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))
-			.map((body) -> ResumeRequest.of(sessionId, decisions(body.get("decisions"))));
+			.flatMap((body) -> {
+				ResumeRequest resume = ResumeRequest.of(sessionId, decisions(body.get("decisions")));
+				Object userId = body.get("userId");
+				if (userId != null && !(userId instanceof String)) {
+					throw badRequest("'userId' must be a string");
+				}
+				// as for invoke: the principal's name, else the optional "userId" field
+				return SessionHandler.userId(request, (String) userId).map(resume::withUserId).defaultIfEmpty(resume);
+			});
 	}
 
 	private static Map<String, ToolDecision> decisions(Object value) {
