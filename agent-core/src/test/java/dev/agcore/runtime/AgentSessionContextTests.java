@@ -1,5 +1,7 @@
 package dev.agcore.runtime;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +13,9 @@ import java.util.Map;
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.SessionDirectory;
 import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.SessionInfo;
 import dev.agcore.memory.SessionMemory;
@@ -21,10 +26,12 @@ import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
@@ -158,6 +165,50 @@ class AgentSessionContextTests {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> AgentRequest.of("s1", "hi").withUserId("u".repeat(257)))
 			.withMessageContaining("'userId' must be at most 256");
+	}
+
+	@Test
+	void aKeyValueStoreThatIsDownFailsTheTurnAndNothingIsStored() {
+		MemoryUnavailableException down = new MemoryUnavailableException("Redis is down", new IllegalStateException());
+		KeyValueStore listDown = failing(this.store, "list", null, down);
+		Agent agent = Agent.builder().name("notes").model(this.model).conversationStore(this.conversations)
+			.store(listDown).build();
+
+		assertThatExceptionOfType(MemoryUnavailableException.class)
+			.isThrownBy(() -> agent.call(AgentRequest.of("s1", "hello").withUserId("alice")));
+		assertThat(this.conversations.load("s1").block(Duration.ofSeconds(5)).messages()).isEmpty();
+		assertThat(this.model.requests()).isEmpty();
+	}
+
+	@Test
+	void aSessionDirectoryThatCannotBeWrittenFailsTheTurnBeforeItIsStored() {
+		MemoryUnavailableException down = new MemoryUnavailableException("Redis is down", new IllegalStateException());
+		KeyValueStore directoryDown = failing(this.store, "put", SessionDirectory.NAMESPACE_PREFIX, down);
+		Agent agent = Agent.builder().name("notes").model(this.model).conversationStore(this.conversations)
+			.store(directoryDown).build();
+
+		assertThatExceptionOfType(MemoryUnavailableException.class)
+			.isThrownBy(() -> agent.call(AgentRequest.of("s1", "hello").withUserId("alice")));
+		assertThat(this.conversations.load("s1").block(Duration.ofSeconds(5)).messages()).isEmpty();
+		assertThat(agent.call("s1", "hello").output()).as("without a user id nothing is listed").isEqualTo("ok");
+	}
+
+	/** A store whose method of a name fails, for namespaces starting with a prefix if given. */
+	private static KeyValueStore failing(KeyValueStore delegate, String method, String namespacePrefix,
+			RuntimeException failure) {
+		return (KeyValueStore) Proxy.newProxyInstance(AgentSessionContextTests.class.getClassLoader(),
+				new Class<?>[] { KeyValueStore.class }, (proxy, called, arguments) -> {
+					if (called.getName().equals(method)
+							&& (namespacePrefix == null || ((String) arguments[0]).startsWith(namespacePrefix))) {
+						return Mono.error(failure);
+					}
+					try {
+						return called.invoke(delegate, arguments);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
 	}
 
 	private static String systemPrompt(ChatRequest request) {
