@@ -23,6 +23,7 @@ import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.LongTermStore;
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.SessionMemory;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.ChatModel;
@@ -171,6 +172,29 @@ class AgentSessionsEndpointTests {
 				assertThat(LongTermStore.of(context.getBean(KeyValueStore.class)).get("user:alice", "language",
 						String.class)).contains("Dutch");
 			});
+	}
+
+	@Test
+	void sessionContextPropertySwitchesTheBlockOff() {
+		for (boolean enabled : new boolean[] { true, false }) {
+			ScriptedChatModel model = ScriptedChatModel.answering((request) -> ScriptedChatModel.text("ok"));
+			this.contextRunner.withAllowBeanDefinitionOverriding(true)
+				.withBean("scripted", ChatModel.class, () -> model)
+				.withPropertyValues("agent.agents.assistant.memory.session-context=" + enabled)
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					SessionMemory.of(context.getBean(KeyValueStore.class), "s1").put("city", "Oslo");
+					invoke(client(context.getBean("agentRouterFunction", RouterFunction.class), null), "s1", null,
+							HttpStatus.OK);
+					String prompt = model.requests().get(0).messages().get(0).text();
+					if (enabled) {
+						assertThat(prompt).isEqualTo("Help.\n\n<session-context>\ncity: Oslo\n</session-context>");
+					}
+					else {
+						assertThat(prompt).isEqualTo("Help.");
+					}
+				});
+		}
 	}
 
 	@Test
