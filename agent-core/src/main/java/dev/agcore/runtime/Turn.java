@@ -101,8 +101,7 @@ final class Turn implements AgentContext {
 	}
 
 	private Turn(String agentName, String sessionId, Map<String, Object> state, @Nullable String userId,
-			Conversation conversation,
-			Set<String> approved, boolean resumed, KeyValueStore store) {
+			Conversation conversation, Set<String> approved, boolean resumed, KeyValueStore store) {
 		List<Message> history = conversation.messages();
 		this.historyVersion = conversation.version();
 		this.resumed = resumed;
