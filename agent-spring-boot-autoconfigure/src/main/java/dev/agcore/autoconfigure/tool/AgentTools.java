@@ -15,6 +15,7 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.retrieval.RetrieveTool;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentBuilder;
@@ -131,7 +132,10 @@ public final class AgentTools {
 		}
 		List<ToolCallback> tools = new ArrayList<>(MemoryTools.of(properties.getScope()));
 		if (this.retriever != null) {
-			tools.add(new RetrieveTool(this.retriever));
+			// the retriever's scores may be on any scale (fused ranks are small): no minimum
+			RetrieveTool.Options options = RetrieveTool.Options.DEFAULTS;
+			tools.add(new RetrieveTool(this.retriever, new RetrieveTool.Options(options.defaultTopK(),
+					options.maxTopK(), 0, options.maxContentLength(), options.filter())));
 		}
 		for (ToolCallback tool : tools) {
 			if (registry.all().stream().noneMatch((existing) -> existing.spec().name().equals(tool.spec().name()))) {
