@@ -12,7 +12,6 @@ import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.memory.SessionContextBlock;
-import dev.agcore.memory.SessionDirectory;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
@@ -85,7 +84,7 @@ final class DefaultAgent implements Agent {
 		this.maxIterations = maxIterations;
 		this.options = options;
 		this.store = store;
-		this.turnStore = new TurnStore(this.store);
+		this.turnStore = new TurnStore(this.store, toolRunner.store(), name);
 		this.middleware = middleware;
 		this.metrics = metrics;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
@@ -361,11 +360,7 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
-		// listed before it is stored: a directory that fails leaves the turn unwritten
-		String userId = turn.userId();
-		Mono<Void> listed = (userId != null)
-				? SessionDirectory.of(this.toolRunner.store()).record(userId, turn.sessionId(), this.name) : Mono.empty();
-		return listed.then(Mono.defer(() -> this.turnStore.finished(turn, result.messages()))).thenReturn(result);
+		return this.turnStore.finished(turn, result.messages()).thenReturn(result);
 	}
 
 	private static String pausedTurn(String sessionId, PendingTurn pending) {

@@ -5,11 +5,14 @@ import java.util.function.LongFunction;
 
 import dev.agcore.memory.ConversationConflictException;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionDirectory;
 import dev.agcore.message.Message;
 import reactor.core.publisher.Mono;
 
 /**
- * Stores what a turn leaves behind. A turn that overlapped another turn of the same
+ * Stores what a turn leaves behind: its messages or its paused state, and, for a request
+ * that names a user, the session in that user's list. A turn that overlapped another turn of the same
  * session (on this instance or another) is appended after it: its messages stay together,
  * and nothing is lost. A turn whose middleware rewrote the history (compaction,
  * summarization) cannot be moved on top of a newer history without dropping the other
@@ -23,17 +26,36 @@ final class TurnStore {
 
 	private final ConversationStore store;
 
-	TurnStore(ConversationStore store) {
+	private final SessionDirectory directory;
+
+	private final String agentName;
+
+	TurnStore(ConversationStore store, KeyValueStore keyValueStore, String agentName) {
 		this.store = store;
+		this.directory = SessionDirectory.of(keyValueStore);
+		this.agentName = agentName;
 	}
 
 	Mono<Void> paused(Turn turn) {
 		String sessionId = turn.sessionId();
-		return onTop(sessionId, turn.historyVersion(),
-				(version) -> this.store.savePending(sessionId, version, turn.toPending()));
+		return listed(turn).then(Mono.defer(() -> onTop(sessionId, turn.historyVersion(),
+				(version) -> this.store.savePending(sessionId, version, turn.toPending()))));
 	}
 
 	Mono<Void> finished(Turn turn, List<Message> turnMessages) {
+		return listed(turn).then(Mono.defer(() -> stored(turn, turnMessages)));
+	}
+
+	/**
+	 * Record the session in its user's list, before the turn is stored: a list that
+	 * cannot be written leaves the turn unwritten rather than unlisted.
+	 */
+	private Mono<Void> listed(Turn turn) {
+		String userId = turn.userId();
+		return (userId != null) ? this.directory.record(userId, turn.sessionId(), this.agentName) : Mono.empty();
+	}
+
+	private Mono<Void> stored(Turn turn, List<Message> turnMessages) {
 		String sessionId = turn.sessionId();
 		long version = turn.historyVersion();
 		if (turn.isResumed()) {

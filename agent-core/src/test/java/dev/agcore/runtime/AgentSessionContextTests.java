@@ -9,9 +9,11 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.InMemoryConversationStore;
+import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.MemoryUnavailableException;
@@ -131,6 +133,25 @@ class AgentSessionContextTests {
 			.containsExactly("s1");
 		assertThat(sessions.list("bob", 0, 10).block(Duration.ofSeconds(5))).extracting(SessionInfo::sessionId)
 			.containsExactly("s3");
+	}
+
+	@Test
+	void aSessionPausedForApprovalIsListedForItsUser() {
+		Agent agent = Agent.builder()
+			.name("notes")
+			.model(this.model)
+			.conversationStore(this.conversations)
+			.store(this.store)
+			.middleware(HumanInTheLoopMiddleware.forTools(Set.of("note")))
+			.tool(TestTools.tool("note", (arguments, context) -> "noted"))
+			.build();
+
+		AgentResult paused = agent.call(AgentRequest.of("s1", "note this").withUserId("alice"));
+
+		assertThat(paused.status()).isEqualTo(AgentResult.Status.INTERRUPTED);
+		assertThat(new AgentSessions(this.conversations, this.store).list("alice", 0, 10).block(Duration.ofSeconds(5)))
+			.extracting(SessionInfo::sessionId)
+			.containsExactly("s1");
 	}
 
 	@Test
