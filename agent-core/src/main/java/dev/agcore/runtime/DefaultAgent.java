@@ -3,7 +3,6 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 import dev.agcore.memory.Conversation;
@@ -23,16 +22,10 @@ import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
-import dev.agcore.model.ChatResponse;
-import dev.agcore.model.ChatResponseAccumulator;
-import dev.agcore.model.Usage;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
-import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Mono;
 
 /**
@@ -60,9 +53,9 @@ final class DefaultAgent implements Agent {
 
 	private final MiddlewareChain middleware;
 
-	private final AgentMetrics metrics;
-
 	private final String requestModel;
+
+	private final ModelInvoker invoker;
 
 	private final Resumption resumption;
 
@@ -86,8 +79,8 @@ final class DefaultAgent implements Agent {
 		this.store = store;
 		this.turnStore = new TurnStore(this.store, toolRunner.store(), name);
 		this.middleware = middleware;
-		this.metrics = metrics;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
+		this.invoker = new ModelInvoker(model, metrics, this.requestModel);
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
@@ -152,7 +145,7 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return events((listener) -> withinTurnTimeout(() -> run(request, listener)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(() -> run(request, listener)));
 	}
 
 	@Override
@@ -162,42 +155,12 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return events((listener) -> withinTurnTimeout(() -> this.resumption.resume(request, listener)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(() -> this.resumption.resume(request, listener)));
 	}
 
 	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
 	private Mono<AgentResult> withinTurnTimeout(Supplier<Mono<AgentResult>> turn) {
 		return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout);
-	}
-
-	/** Run a turn with a listener that turns what happens into events. */
-	private static Flux<AgentEvent> events(Function<TurnListener, Mono<AgentResult>> turn) {
-		return Flux.create((sink) -> {
-			BaseSubscriber<AgentResult> running = new BaseSubscriber<>() {
-
-				@Override
-				protected void hookOnNext(AgentResult result) {
-					sink.next(result.isInterrupted() ? new AgentEvent.Interrupted(result)
-							: new AgentEvent.Completed(result));
-				}
-
-				@Override
-				protected void hookOnError(Throwable ex) {
-					sink.next(failed(ex));
-					sink.complete();
-				}
-
-				@Override
-				protected void hookOnComplete() {
-					sink.complete();
-				}
-
-			};
-			// before the turn starts: a caller that cancels during a part of the turn that
-			// runs on the subscribing thread cancels it there, not after it ran to its end
-			sink.onDispose(running);
-			turn.apply(new EventEmitter(sink)).subscribe(running);
-		});
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener) {
@@ -246,8 +209,8 @@ final class DefaultAgent implements Agent {
 		// the text of this model response the caller has been shown
 		StringBuilder shown = new StringBuilder();
 		ModelCall innermost = listener.streaming()
-				? (req) -> streamModel(req, liveText ? listener : TurnListener.NONE, shown)
-				: this::callModel;
+				? (req) -> this.invoker.stream(req, liveText ? listener : TurnListener.NONE, shown)
+				: this.invoker::call;
 		return this.middleware.wrapModelCall(turn, innermost)
 			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
@@ -315,40 +278,6 @@ final class DefaultAgent implements Agent {
 		}
 	}
 
-	private Mono<ChatResponse> callModel(ChatRequest chatRequest) {
-		return Mono.defer(() -> {
-			long start = System.nanoTime();
-			return this.model.call(chatRequest)
-				.doOnSuccess((response) -> recordModelCall(response.usage(), start, null))
-				.doOnError((ex) -> recordModelCall(Usage.EMPTY, start, ex));
-		});
-	}
-
-	/**
-	 * Stream the model call, forwarding text as it arrives and adding it to what the caller
-	 * was shown; resolve to the whole response.
-	 */
-	private Mono<ChatResponse> streamModel(ChatRequest chatRequest, TurnListener listener, StringBuilder shown) {
-		return Mono.defer(() -> {
-			if (shown.length() > 0) {
-				// a wrapper calls the model again: the text of the earlier call is void
-				listener.onTextReset();
-				shown.setLength(0);
-			}
-			long start = System.nanoTime();
-			ChatResponseAccumulator accumulator = new ChatResponseAccumulator(this.model.providerName());
-			return this.model.stream(chatRequest).doOnNext((chunk) -> {
-				accumulator.add(chunk);
-				if (!chunk.textDelta().isEmpty() && listener.streaming()) {
-					shown.append(chunk.textDelta());
-					listener.onText(chunk.textDelta());
-				}
-			}).then(Mono.fromCallable(accumulator::toResponse)).doOnSuccess((response) -> {
-				recordModelCall(response.usage(), start, null);
-			}).doOnError((ex) -> recordModelCall(Usage.EMPTY, start, ex));
-		});
-	}
-
 	private Mono<AgentResult> finish(Turn turn) {
 		if (turn.isInterrupted()) {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
@@ -375,63 +304,10 @@ final class DefaultAgent implements Agent {
 			.toList() + "; resume that turn before sending a new message";
 	}
 
-	private void recordModelCall(Usage usage, long start, @Nullable Throwable error) {
-		this.metrics.modelCall(this.model.providerName(), this.requestModel, usage, System.nanoTime() - start,
-				error);
-	}
-
-	private static AgentEvent.Failed failed(Throwable ex) {
-		String message = ex.getMessage();
-		return new AgentEvent.Failed(ex.getClass().getSimpleName(),
-				(message != null && !message.isBlank()) ? message : ex.getClass().getSimpleName(), ex);
-	}
-
 	@Override
 	public String toString() {
 		return "Agent '" + this.name + "' (" + this.model.providerName() + "/" + this.requestModel + ", tools "
 				+ this.toolRunner.specs().stream().map(ToolSpec::name).toList() + ")";
-	}
-
-	/** Turns loop notifications into events on the stream. */
-	private static final class EventEmitter implements TurnListener {
-
-		private final FluxSink<AgentEvent> sink;
-
-		EventEmitter(FluxSink<AgentEvent> sink) {
-			this.sink = sink;
-		}
-
-		@Override
-		public boolean streaming() {
-			return true;
-		}
-
-		@Override
-		public void onText(String delta) {
-			this.sink.next(new AgentEvent.TextDelta(delta));
-		}
-
-		@Override
-		public void onTextReset() {
-			this.sink.next(new AgentEvent.TextReset());
-		}
-
-		@Override
-		public void onUsage(Usage usage) {
-			this.sink.next(new AgentEvent.UsageReported(usage));
-		}
-
-		@Override
-		public void onToolCallStarted(ToolCall call) {
-			this.sink.next(new AgentEvent.ToolCallStarted(call.id(), call.name(), call.arguments()));
-		}
-
-		@Override
-		public void onToolCallCompleted(ToolResultMessage result) {
-			this.sink.next(new AgentEvent.ToolCallCompleted(result.toolCallId(), result.toolName(), result.text(),
-					result.error()));
-		}
-
 	}
 
 }
