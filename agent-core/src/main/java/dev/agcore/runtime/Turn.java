@@ -250,68 +250,22 @@ final class Turn implements AgentContext {
 
 	/** Put a previously made call's arguments right after a human edited them. */
 	void replaceToolCall(ToolCall edited) {
-		for (int i = this.messages.size() - 1; i >= this.turnStart; i--) {
-			if (this.messages.get(i) instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
-				List<ToolCall> calls = new ArrayList<>(assistant.toolCalls());
-				calls.replaceAll((call) -> call.id().equals(edited.id()) ? edited : call);
-				this.messages.set(i, new AssistantMessage(assistant.text(), calls));
-				return;
-			}
-		}
+		TurnToolCalls.replace(this.messages, this.turnStart, edited);
 	}
 
 	/** Sort the results that follow the last assistant message into call order. */
 	void orderLastToolResults() {
-		int assistantIndex = lastAssistantIndex();
-		if (assistantIndex < 0) {
-			return;
-		}
-		List<ToolCall> calls = ((AssistantMessage) this.messages.get(assistantIndex)).toolCalls();
-		List<Message> results = new ArrayList<>(this.messages.subList(assistantIndex + 1, this.messages.size()));
-		results.sort(inCallOrder(calls));
-		for (int i = 0; i < results.size(); i++) {
-			this.messages.set(assistantIndex + 1 + i, results.get(i));
-		}
+		TurnToolCalls.orderLastResults(this.messages, this.turnStart);
 	}
 
 	/** The calls of the last model response that have no result yet. */
 	List<ToolCall> unansweredToolCalls() {
-		int assistantIndex = lastAssistantIndex();
-		if (assistantIndex < 0) {
-			return List.of();
-		}
-		List<ToolCall> unanswered = new ArrayList<>(((AssistantMessage) this.messages.get(assistantIndex)).toolCalls());
-		for (int i = assistantIndex + 1; i < this.messages.size(); i++) {
-			if (this.messages.get(i) instanceof ToolResultMessage result) {
-				unanswered.removeIf((call) -> call.id().equals(result.toolCallId()));
-			}
-		}
-		return unanswered;
-	}
-
-	private int lastAssistantIndex() {
-		for (int i = this.messages.size() - 1; i >= this.turnStart; i--) {
-			if (this.messages.get(i) instanceof AssistantMessage) {
-				return i;
-			}
-		}
-		return -1;
+		return TurnToolCalls.unanswered(this.messages, this.turnStart);
 	}
 
 	/** Orders tool results as their calls stand in the assistant message; others last. */
 	static Comparator<Message> inCallOrder(List<ToolCall> calls) {
-		return Comparator.comparingInt((message) -> callIndex(calls, message));
-	}
-
-	private static int callIndex(List<ToolCall> calls, Message message) {
-		if (message instanceof ToolResultMessage result) {
-			for (int i = 0; i < calls.size(); i++) {
-				if (calls.get(i).id().equals(result.toolCallId())) {
-					return i;
-				}
-			}
-		}
-		return Integer.MAX_VALUE;
+		return TurnToolCalls.inCallOrder(calls);
 	}
 
 	void finishMaxIterations(int maxIterations) {
@@ -328,7 +282,7 @@ final class Turn implements AgentContext {
 	 * @return the answer, or {@code null} if the turn goes on
 	 */
 	@Nullable String finishIfReturnsDirectly(Predicate<String> returnsDirectly) {
-		int assistantIndex = lastAssistantIndex();
+		int assistantIndex = TurnToolCalls.lastAssistantIndex(this.messages, this.turnStart);
 		if (assistantIndex < 0) {
 			return null;
 		}
