@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @since 0.1.0
  */
-@ConfigurationProperties("agent.memory")
+@ConfigurationProperties(prefix = "agent.memory", ignoreUnknownFields = false)
 public class MemoryProperties {
 
 	/**

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @since 0.1.0
  */
-@ConfigurationProperties("agent.knowledge")
+@ConfigurationProperties(prefix = "agent.knowledge", ignoreUnknownFields = false)
 public class KnowledgeProperties {
 
 	/**

@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @since 0.1.0
  */
-@ConfigurationProperties("agent.secrets")
+@ConfigurationProperties(prefix = "agent.secrets", ignoreUnknownFields = false)
 public class SecretProperties {
 
 	/**

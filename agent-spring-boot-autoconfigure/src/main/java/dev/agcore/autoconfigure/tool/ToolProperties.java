@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @since 0.1.0
  */
-@ConfigurationProperties("agent.tools")
+@ConfigurationProperties(prefix = "agent.tools", ignoreUnknownFields = false)
 public class ToolProperties {
 
 	/**

@@ -98,4 +98,13 @@ class ConversationStoreAutoConfigurationTests {
 				.hasMessage("agent.memory.store is 'redis' but no Redis store could be created"));
 	}
 
+	@Test
+	void aMisspelledKeyFailsStartupRatherThanKeepingConversationsInMemory() {
+		this.contextRunner.withPropertyValues("agent.memory.stor=jdbc")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException.class)
+				.hasMessageContaining("agent.memory.stor"));
+	}
+
 }

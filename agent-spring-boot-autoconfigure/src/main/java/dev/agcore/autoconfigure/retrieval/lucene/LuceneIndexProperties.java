@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *
  * @since 0.1.0
  */
-@ConfigurationProperties("agent.retrieval.lucene")
+@ConfigurationProperties(prefix = "agent.retrieval.lucene", ignoreUnknownFields = false)
 public class LuceneIndexProperties {
 
 	/**
