@@ -69,9 +69,54 @@ public final class JdbcMemorySchema {
 			return product.replace(' ', '_');
 		}
 		catch (SQLException ex) {
+			if (isConnectionFailure(ex)) {
+				throw new MemoryException("Cannot connect to the memory database to create its tables ("
+						+ ex.getClass().getSimpleName() + ", SQL state " + ex.getSQLState()
+						+ "): check spring.datasource.url and that the database is up, or set "
+						+ "agent.memory.jdbc.initialize-schema=never", ex);
+			}
 			throw new MemoryException("Cannot tell the platform of the memory database (" + ex.getClass().getSimpleName()
 					+ ", SQL state " + ex.getSQLState() + "): set agent.memory.jdbc.platform", ex);
 		}
+	}
+
+	/**
+	 * Check that the stores' tables exist, so that a missing schema is reported at startup
+	 * rather than by the first turn. A database that cannot be reached passes: the stores
+	 * report it when used, and work once it is back.
+	 * @param dataSource the database
+	 * @param prefix the table prefix
+	 * @return false if the database could not be reached, true if the tables are there
+	 * @throws MemoryException if a table is missing
+	 */
+	public static boolean verify(DataSource dataSource, String prefix) {
+		validatePrefix(prefix);
+		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+			for (String table : List.of("session", "message", "memory_item")) {
+				try {
+					statement.executeQuery("SELECT 1 FROM " + prefix + table + " WHERE 1 = 0").close();
+				}
+				catch (SQLException ex) {
+					if (isConnectionFailure(ex)) {
+						throw ex;
+					}
+					throw new MemoryException("The table " + prefix + table + " of the JDBC memory stores does not "
+							+ "exist or cannot be read (SQL state " + ex.getSQLState() + "): create the schema (set "
+							+ "agent.memory.jdbc.initialize-schema=always, or run the script "
+							+ "dev/agcore/memory/jdbc/schema-<platform>.sql through your migrations)", ex);
+				}
+			}
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+	private static boolean isConnectionFailure(SQLException ex) {
+		String state = ex.getSQLState();
+		return ex instanceof java.sql.SQLTransientConnectionException
+				|| ex instanceof java.sql.SQLNonTransientConnectionException || (state != null && state.startsWith("08"));
 	}
 
 	/**

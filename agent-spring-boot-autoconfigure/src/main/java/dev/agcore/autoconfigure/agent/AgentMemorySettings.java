@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure.agent;
 
 import java.util.List;
+import java.util.Locale;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.ChatModelRegistry;
@@ -47,6 +48,8 @@ final class AgentMemorySettings {
 			type = (window.getMaxTokens() != null) ? WindowType.TOKENS
 					: (window.getMaxMessages() != null) ? WindowType.MESSAGES : WindowType.FULL;
 		}
+		ignoredLimit(property, type, WindowType.MESSAGES, "max-messages", window.getMaxMessages());
+		ignoredLimit(property, type, WindowType.TOKENS, "max-tokens", window.getMaxTokens());
 		return switch (type) {
 			case FULL -> ContextWindow.full();
 			case MESSAGES -> {
@@ -71,6 +74,18 @@ final class AgentMemorySettings {
 				yield ContextWindow.lastTokens(maxTokens, tokenCounter(model));
 			}
 		};
+	}
+
+	/** A limit of another kind of window would be silently ignored: say so instead. */
+	private static void ignoredLimit(String property, WindowType type, WindowType limitType, String limit,
+			@Nullable Number value) {
+		if (value != null && type != limitType) {
+			String name = type.name().toLowerCase(Locale.ROOT);
+			throw new AgentConfigurationException(property + "." + limit + " is set but " + property + ".type is '"
+					+ name + "', which ignores it",
+					"Remove " + property + "." + limit + ", or set " + property + ".type to '"
+							+ limitType.name().toLowerCase(Locale.ROOT) + "'.");
+		}
 	}
 
 	@Nullable AgentMiddleware compaction(String prefix, AgentMemoryProperties.Compaction compaction,

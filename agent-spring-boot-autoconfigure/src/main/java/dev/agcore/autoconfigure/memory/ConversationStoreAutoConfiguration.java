@@ -98,4 +98,18 @@ public final class ConversationStoreAutoConfiguration {
 		return value;
 	}
 
+	/**
+	 * Check that a duration property is positive.
+	 * @param property the property, for the message
+	 * @param value its value
+	 * @return the value
+	 */
+	public static Duration positive(String property, Duration value) {
+		if (value.isNegative() || value.isZero()) {
+			throw new AgentConfigurationException(property + " must be positive (was " + value + ")",
+					"Set " + property + " to a positive duration, or remove it to use the default.");
+		}
+		return value;
+	}
+
 }

@@ -119,10 +119,13 @@ public final class KnowledgeAutoConfiguration {
 		}
 		double defaultMinScore = (index == KnowledgeProperties.IndexType.KEYWORD) ? 0.1 : 0;
 		double minScore = (tool.getMinScore() != null) ? tool.getMinScore() : defaultMinScore;
-		if (!(minScore >= 0 && minScore <= 1)) {
+		// keyword scores lie between 0 and 1; Lucene's are BM25 or fused ranks, of no fixed bound
+		double maxMinScore = (index == KnowledgeProperties.IndexType.KEYWORD) ? 1 : Double.MAX_VALUE;
+		if (!(minScore >= 0 && minScore <= maxMinScore)) {
+			String range = (maxMinScore == 1) ? "between 0 and 1" : "at least 0";
 			throw new AgentConfigurationException(
-					"agent.knowledge.tool.min-score must be between 0 and 1 (was " + minScore + ")",
-					"Set agent.knowledge.tool.min-score between 0 and 1, or remove it to use " + defaultMinScore + ".");
+					"agent.knowledge.tool.min-score must be " + range + " (was " + minScore + ")",
+					"Set agent.knowledge.tool.min-score " + range + ", or remove it to use " + defaultMinScore + ".");
 		}
 		return new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), minScore,
 				tool.getMaxContentLength(), Map.of());

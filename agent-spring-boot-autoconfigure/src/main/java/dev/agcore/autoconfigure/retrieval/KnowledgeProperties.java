@@ -102,8 +102,9 @@ public class KnowledgeProperties {
 		private int maxTopK = 20;
 
 		/**
-		 * Pages scoring below this are left out, from 0 to 1. Defaults to 0.1 with the
-		 * keyword index and to 0 with the Lucene index, whose fused scores are small.
+		 * Pages scoring below this are left out. With the keyword index scores lie between 0
+		 * and 1 (default 0.1); with the Lucene index they are BM25 scores, or fused ranks
+		 * of at most 2/(rrf-k + 1) with an embedding model (default 0).
 		 */
 		private @Nullable Double minScore;
 

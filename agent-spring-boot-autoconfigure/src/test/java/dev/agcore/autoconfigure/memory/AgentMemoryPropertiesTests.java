@@ -132,6 +132,12 @@ class AgentMemoryPropertiesTests {
 	void invalidSettingsFailStartupNamingTheProperty() {
 		assertFailure("agent.agents.a.memory.window.max-messages must be at least 1 (was 0)",
 				"agent.agents.a.memory.window.max-messages=0");
+		assertFailure("agent.agents.a.memory.window.max-messages is set but agent.agents.a.memory.window.type is "
+				+ "'full', which ignores it", "agent.agents.a.memory.window.type=full",
+				"agent.agents.a.memory.window.max-messages=5");
+		assertFailure("agent.agents.a.memory.window.max-tokens is set but agent.agents.a.memory.window.type is "
+				+ "'messages', which ignores it", "agent.agents.a.memory.window.type=messages",
+				"agent.agents.a.memory.window.max-tokens=500");
 		assertFailure("agent.agents.a.memory.window.max-tokens must be at least 1 with "
 				+ "agent.agents.a.memory.window.type=tokens (was null)", "agent.agents.a.memory.window.type=tokens");
 		assertFailure("agent.agents.a.memory.compaction.context-window (30000) must be larger than "

@@ -14,9 +14,12 @@ import dev.agcore.autoconfigure.memory.MemoryProperties;
 import dev.agcore.autoconfigure.memory.MemoryProperties.SchemaInitialization;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.jdbc.JdbcConversationStore;
 import dev.agcore.memory.jdbc.JdbcKeyValueStore;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -45,6 +48,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 @EnableConfigurationProperties(MemoryProperties.class)
 public final class JdbcMemoryAutoConfiguration {
 
+	private static final Logger logger = LoggerFactory.getLogger(JdbcMemoryAutoConfiguration.class);
+
+
 	@Bean
 	@ConditionalOnMissingBean
 	JdbcMemoryDatabase jdbcMemoryDatabase(ObjectProvider<DataSource> dataSource, MemoryProperties properties) {
@@ -67,7 +73,7 @@ public final class JdbcMemoryAutoConfiguration {
 		}
 		if (initialize(jdbc.getInitializeSchema(), database)) {
 			String platform = (jdbc.getPlatform() != null) ? jdbc.getPlatform().toLowerCase(Locale.ROOT)
-					: JdbcMemorySchema.detectPlatform(database);
+					: detectPlatform(database);
 			if (!JdbcMemorySchema.PLATFORMS.contains(platform)) {
 				throw new AgentConfigurationException("There is no memory schema script for the database platform '"
 						+ platform + "' (agent.memory.jdbc.platform); scripts exist for "
@@ -77,7 +83,35 @@ public final class JdbcMemoryAutoConfiguration {
 			}
 			JdbcMemorySchema.create(database, platform, prefix);
 		}
+		verifySchema(database, prefix, jdbc.getInitializeSchema());
 		return new JdbcMemoryDatabase(database, prefix);
+	}
+
+	private static String detectPlatform(DataSource dataSource) {
+		try {
+			return JdbcMemorySchema.detectPlatform(dataSource);
+		}
+		catch (MemoryException ex) {
+			throw new AgentConfigurationException(ex.getMessage(),
+					"Check spring.datasource.url and that the database is up, set agent.memory.jdbc.platform, or set "
+							+ "agent.memory.jdbc.initialize-schema=never and create the tables with your migrations.");
+		}
+	}
+
+	/** A missing table fails startup; a database that is down does not (the stores answer 503 until it is back). */
+	private static void verifySchema(DataSource dataSource, String prefix, SchemaInitialization mode) {
+		try {
+			if (!JdbcMemorySchema.verify(dataSource, prefix)) {
+				logger.warn("The memory database cannot be reached at startup; conversations fail with "
+						+ "'memory_unavailable' until it is back");
+			}
+		}
+		catch (MemoryException ex) {
+			throw new AgentConfigurationException(ex.getMessage(), (mode == SchemaInitialization.ALWAYS)
+					? "Check that the database user may create tables, or create them with your migrations."
+					: "Set agent.memory.jdbc.initialize-schema=always (agent.memory.jdbc.initialize-schema is '"
+							+ mode.name().toLowerCase(Locale.ROOT) + "'), or create the tables with your migrations.");
+		}
 	}
 
 	private static boolean initialize(SchemaInitialization mode, DataSource dataSource) {
@@ -100,7 +134,7 @@ public final class JdbcMemoryAutoConfiguration {
 					? ConversationStoreAutoConfiguration.atLeastOne("agent.memory.max-sessions", maxSessions) : 0)
 			.sessionTtl(ConversationStoreAutoConfiguration.notNegative("agent.memory.session-ttl",
 					properties.getSessionTtl()))
-			.claimTimeout(positive("agent.memory.claim-timeout", properties.getClaimTimeout()))
+			.claimTimeout(ConversationStoreAutoConfiguration.positive("agent.memory.claim-timeout", properties.getClaimTimeout()))
 			.clock(Clock.systemUTC())
 			.build();
 	}
@@ -125,16 +159,8 @@ public final class JdbcMemoryAutoConfiguration {
 		List<JdbcMemoryPurger.Purge> purges = new ArrayList<>();
 		conversations.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("sessions", store::purgeExpired)));
 		items.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("memory items", store::purgeExpired)));
-		return new JdbcMemoryPurger(positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
+		return new JdbcMemoryPurger(ConversationStoreAutoConfiguration.positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
 				purges);
-	}
-
-	private static Duration positive(String property, Duration value) {
-		if (value.isNegative() || value.isZero()) {
-			throw new AgentConfigurationException(property + " must be positive (was " + value + ")",
-					"Set " + property + " to a positive duration, or remove it to use the default.");
-		}
-		return value;
 	}
 
 	/**

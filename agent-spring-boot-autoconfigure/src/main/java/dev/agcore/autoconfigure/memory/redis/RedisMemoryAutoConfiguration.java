@@ -1,7 +1,5 @@
 package dev.agcore.autoconfigure.memory.redis;
 
-import java.time.Duration;
-
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.memory.MemoryProperties;
@@ -20,6 +18,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+
+import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.atLeastOne;
+import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.notNegative;
+import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.positive;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} of the Redis {@link ConversationStore}
@@ -49,7 +51,7 @@ public final class RedisMemoryAutoConfiguration {
 				maxSessions,
 				atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()),
 				notNegative("agent.memory.session-ttl", properties.getSessionTtl()),
-				notNegative("agent.memory.claim-timeout", properties.getClaimTimeout()));
+				positive("agent.memory.claim-timeout", properties.getClaimTimeout()));
 	}
 
 	@Bean
@@ -74,22 +76,6 @@ public final class RedisMemoryAutoConfiguration {
 							+ "agent.memory.store to 'in-memory'.");
 		}
 		return new ReactiveStringRedisTemplate(factory);
-	}
-
-	private static int atLeastOne(String property, int value) {
-		if (value < 1) {
-			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
-					"Set " + property + " to a positive number, or remove it to use the default.");
-		}
-		return value;
-	}
-
-	private static Duration notNegative(String property, Duration value) {
-		if (value.isNegative()) {
-			throw new AgentConfigurationException(property + " must not be negative (was " + value + ")",
-					"Set " + property + " to a positive duration, 0 for no limit, or remove it to use the default.");
-		}
-		return value;
 	}
 
 }

@@ -9,6 +9,7 @@ import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.MemoryException;
@@ -55,13 +56,35 @@ class JdbcMemoryAutoConfigurationTests {
 	}
 
 	@Test
-	void withInitializeSchemaNeverTheTablesAreNotCreatedAndTheStoreSaysSo() {
-		this.contextRunner.withPropertyValues("agent.memory.jdbc.initialize-schema=never").run((context) -> {
-			assertThat(context).hasNotFailed();
-			ConversationStore store = context.getBean(ConversationStore.class);
-			assertThatExceptionOfType(MemoryException.class).isThrownBy(() -> store.load("s1").block(TIMEOUT))
-				.withMessageContaining("agent.memory.jdbc.initialize-schema=always");
-		});
+	void withInitializeSchemaNeverMissingTablesFailStartupSayingHowToCreateThem() {
+		this.contextRunner.withPropertyValues("agent.memory.jdbc.initialize-schema=never")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessageContaining("agent_session")
+				.hasMessageContaining("agent.memory.jdbc.initialize-schema=always"));
+	}
+
+	@Test
+	void aDatabaseThatIsDownAtStartupDoesNotFailItWhenTheTablesAreNotCreated() {
+		this.contextRunner
+			.withPropertyValues("spring.datasource.url=jdbc:postgresql://127.0.0.1:1/test",
+					"spring.datasource.hikari.connection-timeout=250", "agent.memory.jdbc.initialize-schema=never")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThatExceptionOfType(MemoryUnavailableException.class)
+					.isThrownBy(() -> context.getBean(ConversationStore.class).load("s1").block(TIMEOUT));
+			});
+	}
+
+	@Test
+	void aDatabaseThatIsDownWhenItsTablesMustBeCreatedFailsStartupSayingSo() {
+		this.contextRunner
+			.withPropertyValues("spring.datasource.url=jdbc:postgresql://127.0.0.1:1/test",
+					"spring.datasource.hikari.connection-timeout=250", "agent.memory.jdbc.initialize-schema=always")
+			.run((context) -> assertThat(context).getFailure()
+				.hasStackTraceContaining("AgentConfigurationException: Cannot connect to the memory database")
+				.hasMessageContaining("spring.datasource.url"));
 	}
 
 	@Test

@@ -146,7 +146,7 @@ class RedisMemoryAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("agent.memory.store=redis", "agent.memory.claim-timeout=-1s")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessage("agent.memory.claim-timeout must not be negative (was PT-1S)"));
+				.hasMessage("agent.memory.claim-timeout must be positive (was PT-1S)"));
 	}
 
 	private static Throwable rootCause(Throwable ex) {
