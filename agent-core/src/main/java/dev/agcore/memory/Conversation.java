@@ -21,7 +21,8 @@ public record Conversation(List<Message> messages, long version) {
 	public static final Conversation EMPTY = new Conversation(List.of(), 0);
 
 	public Conversation {
-		messages = List.copyOf(messages);
+		// a MessageLog is immutable already: copying it would cost a turn the whole history
+		messages = (messages instanceof MessageLog) ? messages : List.copyOf(messages);
 		if (version < 0) {
 			throw new IllegalArgumentException("'version' must not be negative, was " + version);
 		}

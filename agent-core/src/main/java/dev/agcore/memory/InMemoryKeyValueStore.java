@@ -97,7 +97,8 @@ public final class InMemoryKeyValueStore implements KeyValueStore {
 	public Mono<Boolean> delete(String namespace, String key) {
 		return Mono.fromSupplier(() -> {
 			synchronized (this.namespaces) {
-				return live(namespace).remove(key) != null;
+				Map<String, MemoryItem> items = live(namespace);
+				return !items.isEmpty() && items.remove(key) != null;
 			}
 		});
 	}
@@ -106,7 +107,12 @@ public final class InMemoryKeyValueStore implements KeyValueStore {
 	public Mono<List<MemoryItem>> list(String namespace, ItemQuery query) {
 		return Mono.fromSupplier(() -> {
 			synchronized (this.namespaces) {
-				return live(namespace).values()
+				Map<String, MemoryItem> items = live(namespace);
+				if (items.isEmpty()) {
+					// the common case of a session without memory, read at every turn
+					return List.<MemoryItem>of();
+				}
+				return items.values()
 					.stream()
 					.filter(query::matches)
 					.sorted(Comparator.comparing(MemoryItem::createdAt).thenComparing(MemoryItem::key))
@@ -132,7 +138,8 @@ public final class InMemoryKeyValueStore implements KeyValueStore {
 	private Map<String, MemoryItem> live(String namespace) {
 		@Nullable LinkedHashMap<String, MemoryItem> items = this.namespaces.get(namespace);
 		if (items == null) {
-			return new LinkedHashMap<>();
+			// read only: writes create the namespace first
+			return Map.of();
 		}
 		expire(items, this.clock.instant());
 		return items;

@@ -27,6 +27,8 @@ public final class SessionContextBlock {
 	/** The most items read from the store, private ones included. */
 	static final int READ_LIMIT = 1_000;
 
+	private static final ItemQuery QUERY = ItemQuery.all().page(0, READ_LIMIT);
+
 	/** Keys starting with this are not rendered. */
 	public static final String PRIVATE_PREFIX = "_";
 
@@ -44,7 +46,7 @@ public final class SessionContextBlock {
 	 * @return the block; empty text when the session's memory is empty
 	 */
 	public static Mono<String> read(KeyValueStore store, String sessionId) {
-		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, ItemQuery.all().page(0, READ_LIMIT))
+		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, QUERY)
 			.map(SessionContextBlock::render)
 			.defaultIfEmpty("");
 	}
