@@ -40,18 +40,6 @@ public abstract class ConversationStoreContract {
 
 	}
 
-	/** A backend that can be made unreachable and reachable again. */
-	public interface Outage {
-
-		/** A store talking to the backend through the part that is cut. */
-		ConversationStore store();
-
-		void cut();
-
-		void restore();
-
-	}
-
 	/**
 	 * Create a store on the backend under test.
 	 * @param settings its bounds
@@ -79,7 +67,7 @@ public abstract class ConversationStoreContract {
 	 * Return a way to take the backend down, or null when the store has no backend to lose.
 	 * @return the outage, or null
 	 */
-	protected @Nullable Outage outage() {
+	protected @Nullable StoreOutage<ConversationStore> outage() {
 		return null;
 	}
 
@@ -371,7 +359,7 @@ public abstract class ConversationStoreContract {
 
 	@Test
 	void aStoreThatIsDownFailsClearlyWritesNothingAndComesBack() {
-		Outage outage = outage();
+		StoreOutage<ConversationStore> outage = outage();
 		if (outage == null) {
 			return;
 		}

@@ -37,17 +37,6 @@ public abstract class KeyValueStoreContract {
 
 	}
 
-	/** A backend that can be made unreachable and reachable again. */
-	public interface Outage {
-
-		KeyValueStore store();
-
-		void cut();
-
-		void restore();
-
-	}
-
 	protected abstract KeyValueStore createStore(Settings settings);
 
 	protected KeyValueStore secondInstance(KeyValueStore first, Settings settings) {
@@ -58,7 +47,7 @@ public abstract class KeyValueStoreContract {
 	protected void purgeExpired(KeyValueStore store) {
 	}
 
-	protected @Nullable Outage outage() {
+	protected @Nullable StoreOutage<KeyValueStore> outage() {
 		return null;
 	}
 
@@ -225,7 +214,7 @@ public abstract class KeyValueStoreContract {
 
 	@Test
 	void aStoreThatIsDownFailsClearlyAndComesBack() {
-		Outage outage = outage();
+		StoreOutage<KeyValueStore> outage = outage();
 		if (outage == null) {
 			return;
 		}

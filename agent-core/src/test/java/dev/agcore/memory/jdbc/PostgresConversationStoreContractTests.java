@@ -1,12 +1,10 @@
 package dev.agcore.memory.jdbc;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.ConversationStoreContract;
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.StoreOutage;
 import dev.agcore.memory.TcpProxy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -22,42 +20,33 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class PostgresConversationStoreContractTests extends ConversationStoreContract {
 
-	private static final String PREFIX = TestDatabases.prefix("conv");
-
-	private static HikariDataSource dataSource;
-
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	private static ServerDatabase database;
 
 	@BeforeAll
 	static void createTables() {
-		TestDatabases.requirePostgres();
-		dataSource = TestDatabases.postgres(TestDatabases.POSTGRES_PORT);
-		JdbcMemorySchema.create(dataSource, "postgresql", PREFIX);
+		database = ServerDatabase.create(ServerDatabase.Server.POSTGRESQL, "conv");
 	}
 
 	@AfterAll
 	static void dropTables() {
-		if (dataSource != null) {
-			JdbcMemorySchema.drop(dataSource, PREFIX);
-			dataSource.close();
+		if (database != null) {
+			database.drop();
 		}
 	}
 
 	@AfterEach
-	void close() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
+	void closeProxies() throws Exception {
+		database.closeProxies();
 	}
 
 	@Override
 	protected ConversationStore createStore(Settings settings) {
-		return store(dataSource, settings);
+		return store(database.dataSource(), settings);
 	}
 
 	private static JdbcConversationStore store(HikariDataSource dataSource, Settings settings) {
 		return JdbcConversationStore.builder(dataSource)
-			.tablePrefix(PREFIX)
+			.tablePrefix(database.prefix())
 			.maxMessagesPerSession(settings.maxMessagesPerSession())
 			.sessionTtl(settings.sessionTtl())
 			.build();
@@ -70,11 +59,9 @@ class PostgresConversationStoreContractTests extends ConversationStoreContract {
 
 	@Test
 	void anUnreachableDatabaseIsReportedWithoutItsAddressOrCredentials() {
-		TcpProxy proxy = TcpProxy.to(TestDatabases.POSTGRES_HOST, TestDatabases.POSTGRES_PORT);
-		HikariDataSource proxied = TestDatabases.postgres(proxy.port());
+		TcpProxy proxy = database.proxy();
+		HikariDataSource proxied = database.dataSource(proxy);
 		proxied.setPassword("s3cret-pw");
-		this.closeables.add(proxied);
-		this.closeables.add(proxy);
 		ConversationStore store = store(proxied, Settings.DEFAULT);
 		proxy.cut();
 		assertThatExceptionOfType(MemoryUnavailableException.class)
@@ -86,30 +73,11 @@ class PostgresConversationStoreContractTests extends ConversationStoreContract {
 	}
 
 	@Override
-	protected Outage outage() {
-		TcpProxy proxy = TcpProxy.to(TestDatabases.POSTGRES_HOST, TestDatabases.POSTGRES_PORT);
-		HikariDataSource proxied = TestDatabases.postgres(proxy.port());
-		this.closeables.add(proxied);
-		this.closeables.add(proxy);
+	protected StoreOutage<ConversationStore> outage() {
+		TcpProxy proxy = database.proxy();
+		HikariDataSource proxied = database.dataSource(proxy);
 		ConversationStore store = store(proxied, Settings.DEFAULT);
-		return new Outage() {
-
-			@Override
-			public ConversationStore store() {
-				return store;
-			}
-
-			@Override
-			public void cut() {
-				proxy.cut();
-			}
-
-			@Override
-			public void restore() {
-				proxy.restore();
-			}
-
-		};
+		return new StoreOutage<>(store, proxy);
 	}
 
 }

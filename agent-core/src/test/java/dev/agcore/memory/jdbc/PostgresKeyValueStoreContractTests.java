@@ -1,11 +1,9 @@
 package dev.agcore.memory.jdbc;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.KeyValueStoreContract;
+import dev.agcore.memory.StoreOutage;
 import dev.agcore.memory.TcpProxy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -18,42 +16,33 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class PostgresKeyValueStoreContractTests extends KeyValueStoreContract {
 
-	private static final String PREFIX = TestDatabases.prefix("kv");
-
-	private static HikariDataSource dataSource;
-
-	private final List<AutoCloseable> closeables = new ArrayList<>();
+	private static ServerDatabase database;
 
 	@BeforeAll
 	static void createTables() {
-		TestDatabases.requirePostgres();
-		dataSource = TestDatabases.postgres(TestDatabases.POSTGRES_PORT);
-		JdbcMemorySchema.create(dataSource, "postgresql", PREFIX);
+		database = ServerDatabase.create(ServerDatabase.Server.POSTGRESQL, "kv");
 	}
 
 	@AfterAll
 	static void dropTables() {
-		if (dataSource != null) {
-			JdbcMemorySchema.drop(dataSource, PREFIX);
-			dataSource.close();
+		if (database != null) {
+			database.drop();
 		}
 	}
 
 	@AfterEach
-	void close() throws Exception {
-		for (AutoCloseable closeable : this.closeables) {
-			closeable.close();
-		}
+	void closeProxies() throws Exception {
+		database.closeProxies();
 	}
 
 	@Override
 	protected KeyValueStore createStore(Settings settings) {
-		return store(dataSource, settings);
+		return store(database.dataSource(), settings);
 	}
 
 	private static JdbcKeyValueStore store(HikariDataSource dataSource, Settings settings) {
 		return JdbcKeyValueStore.builder(dataSource)
-			.tablePrefix(PREFIX)
+			.tablePrefix(database.prefix())
 			.maxItemsPerNamespace(settings.maxItemsPerNamespace())
 			.ttl(settings.ttl())
 			.build();
@@ -65,30 +54,11 @@ class PostgresKeyValueStoreContractTests extends KeyValueStoreContract {
 	}
 
 	@Override
-	protected Outage outage() {
-		TcpProxy proxy = TcpProxy.to(TestDatabases.POSTGRES_HOST, TestDatabases.POSTGRES_PORT);
-		HikariDataSource proxied = TestDatabases.postgres(proxy.port());
-		this.closeables.add(proxied);
-		this.closeables.add(proxy);
+	protected StoreOutage<KeyValueStore> outage() {
+		TcpProxy proxy = database.proxy();
+		HikariDataSource proxied = database.dataSource(proxy);
 		KeyValueStore store = store(proxied, Settings.DEFAULT);
-		return new Outage() {
-
-			@Override
-			public KeyValueStore store() {
-				return store;
-			}
-
-			@Override
-			public void cut() {
-				proxy.cut();
-			}
-
-			@Override
-			public void restore() {
-				proxy.restore();
-			}
-
-		};
+		return new StoreOutage<>(store, proxy);
 	}
 
 }

@@ -4,7 +4,6 @@ import java.util.UUID;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.agcore.memory.ServiceAvailability;
 
 /**
  * Databases for the JDBC store tests: H2 in memory, one database per test class, and the
@@ -29,10 +28,6 @@ final class TestDatabases {
 		return new HikariDataSource(config);
 	}
 
-	static void requirePostgres() {
-		ServiceAvailability.require("PostgreSQL", POSTGRES_HOST, POSTGRES_PORT);
-	}
-
 	static HikariDataSource postgres(int port) {
 		HikariConfig config = new HikariConfig();
 		config.setJdbcUrl("jdbc:postgresql://" + POSTGRES_HOST + ":" + port + "/test?connectTimeout=2&socketTimeout=10");
@@ -46,10 +41,6 @@ final class TestDatabases {
 	}
 
 	static final int MARIADB_PORT = 3306;
-
-	static void requireMariaDb() {
-		ServiceAvailability.require("MariaDB", POSTGRES_HOST, MARIADB_PORT);
-	}
 
 	static HikariDataSource mariadb(int port) {
 		HikariConfig config = new HikariConfig();

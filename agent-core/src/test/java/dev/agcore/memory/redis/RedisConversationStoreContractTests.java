@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.ConversationStoreContract;
+import dev.agcore.memory.StoreOutage;
 import dev.agcore.memory.TcpProxy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,26 +40,9 @@ class RedisConversationStoreContractTests extends ConversationStoreContract {
 	}
 
 	@Override
-	protected Outage outage() {
+	protected StoreOutage<ConversationStore> outage() {
 		ConversationStore store = store(redis.template(proxy.port()), Settings.DEFAULT);
-		return new Outage() {
-
-			@Override
-			public ConversationStore store() {
-				return store;
-			}
-
-			@Override
-			public void cut() {
-				proxy.cut();
-			}
-
-			@Override
-			public void restore() {
-				proxy.restore();
-			}
-
-		};
+		return new StoreOutage<>(store, proxy);
 	}
 
 	private static ConversationStore store(org.springframework.data.redis.core.ReactiveStringRedisTemplate template,

@@ -2,6 +2,7 @@ package dev.agcore.memory.redis;
 
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.KeyValueStoreContract;
+import dev.agcore.memory.StoreOutage;
 import dev.agcore.memory.TcpProxy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,26 +41,9 @@ class RedisKeyValueStoreContractTests extends KeyValueStoreContract {
 	}
 
 	@Override
-	protected Outage outage() {
+	protected StoreOutage<KeyValueStore> outage() {
 		KeyValueStore store = store(redis.template(proxy.port()), Settings.DEFAULT);
-		return new Outage() {
-
-			@Override
-			public KeyValueStore store() {
-				return store;
-			}
-
-			@Override
-			public void cut() {
-				proxy.cut();
-			}
-
-			@Override
-			public void restore() {
-				proxy.restore();
-			}
-
-		};
+		return new StoreOutage<>(store, proxy);
 	}
 
 	private static KeyValueStore store(ReactiveStringRedisTemplate template, Settings settings) {

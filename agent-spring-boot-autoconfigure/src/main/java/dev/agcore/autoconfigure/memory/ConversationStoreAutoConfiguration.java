@@ -1,9 +1,9 @@
 package dev.agcore.autoconfigure.memory;
 
 import java.time.Clock;
-import java.time.Duration;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.PropertyChecks;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
@@ -34,10 +34,10 @@ public final class ConversationStoreAutoConfiguration {
 		requireInMemory(properties);
 		Integer maxSessions = properties.getMaxSessions();
 		return new InMemoryConversationStore(
-				atLeastOne("agent.memory.max-sessions",
+				PropertyChecks.atLeastOne("agent.memory.max-sessions",
 						(maxSessions != null) ? maxSessions : InMemoryConversationStore.DEFAULT_MAX_SESSIONS),
-				atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()),
-				notNegative("agent.memory.session-ttl", properties.getSessionTtl()), Clock.systemUTC());
+				PropertyChecks.atLeastOne("agent.memory.max-messages-per-session", properties.getMaxMessagesPerSession()),
+				PropertyChecks.notNegative("agent.memory.session-ttl", properties.getSessionTtl()), Clock.systemUTC());
 	}
 
 	@Bean
@@ -46,8 +46,8 @@ public final class ConversationStoreAutoConfiguration {
 		requireInMemory(properties);
 		MemoryProperties.LongTerm longTerm = properties.getLongTerm();
 		return new InMemoryKeyValueStore(
-				atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()),
-				notNegative("agent.memory.long-term.ttl", longTerm.getTtl()), Clock.systemUTC());
+				PropertyChecks.atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()),
+				PropertyChecks.notNegative("agent.memory.long-term.ttl", longTerm.getTtl()), Clock.systemUTC());
 	}
 
 	/**
@@ -67,49 +67,6 @@ public final class ConversationStoreAutoConfiguration {
 					"Add spring-boot-starter-data-redis and configure the connection (spring.data.redis.host, "
 							+ "spring.data.redis.port), or set agent.memory.store to 'in-memory'.");
 		}
-	}
-
-	/**
-	 * Check a bound that must be at least 1, naming the property when it is not; for the
-	 * persistent stores' auto-configurations too.
-	 * @param property the property
-	 * @param value its value
-	 * @return the value
-	 */
-	public static int atLeastOne(String property, int value) {
-		if (value < 1) {
-			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
-					"Set " + property + " to a positive number, or remove it to use the default.");
-		}
-		return value;
-	}
-
-	/**
-	 * Check a duration that must not be negative, naming the property when it is.
-	 * @param property the property
-	 * @param value its value
-	 * @return the value
-	 */
-	public static Duration notNegative(String property, Duration value) {
-		if (value.isNegative()) {
-			throw new AgentConfigurationException(property + " must not be negative (was " + value + ")",
-					"Set " + property + " to a positive duration, 0 for no limit, or remove it to use the default.");
-		}
-		return value;
-	}
-
-	/**
-	 * Check that a duration property is positive.
-	 * @param property the property, for the message
-	 * @param value its value
-	 * @return the value
-	 */
-	public static Duration positive(String property, Duration value) {
-		if (value.isNegative() || value.isZero()) {
-			throw new AgentConfigurationException(property + " must be positive (was " + value + ")",
-					"Set " + property + " to a positive duration, or remove it to use the default.");
-		}
-		return value;
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.support.PropertyChecks;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.retrieval.DocumentIndex;
 import dev.agcore.retrieval.KeywordRetriever;
@@ -109,8 +110,8 @@ public final class KnowledgeAutoConfiguration {
 	}
 
 	private static RetrieveTool.Options options(KnowledgeProperties.Tool tool, KnowledgeProperties.IndexType index) {
-		atLeastOne("agent.knowledge.tool.top-k", tool.getTopK());
-		atLeastOne("agent.knowledge.tool.max-content-length", tool.getMaxContentLength());
+		PropertyChecks.atLeastOne("agent.knowledge.tool.top-k", tool.getTopK());
+		PropertyChecks.atLeastOne("agent.knowledge.tool.max-content-length", tool.getMaxContentLength());
 		if (tool.getMaxTopK() < tool.getTopK()) {
 			throw new AgentConfigurationException(
 					"agent.knowledge.tool.max-top-k (" + tool.getMaxTopK()
@@ -129,13 +130,6 @@ public final class KnowledgeAutoConfiguration {
 		}
 		return new RetrieveTool.Options(tool.getTopK(), tool.getMaxTopK(), minScore,
 				tool.getMaxContentLength(), Map.of());
-	}
-
-	private static void atLeastOne(String property, int value) {
-		if (value < 1) {
-			throw new AgentConfigurationException(property + " must be at least 1 (was " + value + ")",
-					"Set " + property + " to a positive number, or remove it to use the default.");
-		}
 	}
 
 }

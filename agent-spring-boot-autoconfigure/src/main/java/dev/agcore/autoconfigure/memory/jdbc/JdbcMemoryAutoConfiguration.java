@@ -32,6 +32,10 @@ import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import static dev.agcore.autoconfigure.support.PropertyChecks.atLeastOne;
+import static dev.agcore.autoconfigure.support.PropertyChecks.notNegative;
+import static dev.agcore.autoconfigure.support.PropertyChecks.positive;
+
 /**
  * {@link EnableAutoConfiguration Auto-configuration} of the JDBC stores when
  * {@code agent.memory.store=jdbc}: conversations, paused turns and memory are kept in the
@@ -128,13 +132,11 @@ public final class JdbcMemoryAutoConfiguration {
 		Integer maxSessions = properties.getMaxSessions();
 		return JdbcConversationStore.builder(database.dataSource())
 			.tablePrefix(database.tablePrefix())
-			.maxMessagesPerSession(ConversationStoreAutoConfiguration.atLeastOne("agent.memory.max-messages-per-session",
+			.maxMessagesPerSession(atLeastOne("agent.memory.max-messages-per-session",
 					properties.getMaxMessagesPerSession()))
-			.maxSessions((maxSessions != null)
-					? ConversationStoreAutoConfiguration.atLeastOne("agent.memory.max-sessions", maxSessions) : 0)
-			.sessionTtl(ConversationStoreAutoConfiguration.notNegative("agent.memory.session-ttl",
-					properties.getSessionTtl()))
-			.claimTimeout(ConversationStoreAutoConfiguration.positive("agent.memory.claim-timeout", properties.getClaimTimeout()))
+			.maxSessions((maxSessions != null) ? atLeastOne("agent.memory.max-sessions", maxSessions) : 0)
+			.sessionTtl(notNegative("agent.memory.session-ttl", properties.getSessionTtl()))
+			.claimTimeout(positive("agent.memory.claim-timeout", properties.getClaimTimeout()))
 			.clock(Clock.systemUTC())
 			.build();
 	}
@@ -145,9 +147,9 @@ public final class JdbcMemoryAutoConfiguration {
 		MemoryProperties.LongTerm longTerm = properties.getLongTerm();
 		return JdbcKeyValueStore.builder(database.dataSource())
 			.tablePrefix(database.tablePrefix())
-			.maxItemsPerNamespace(ConversationStoreAutoConfiguration
-				.atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()))
-			.ttl(ConversationStoreAutoConfiguration.notNegative("agent.memory.long-term.ttl", longTerm.getTtl()))
+			.maxItemsPerNamespace(
+					atLeastOne("agent.memory.long-term.max-items-per-namespace", longTerm.getMaxItemsPerNamespace()))
+			.ttl(notNegative("agent.memory.long-term.ttl", longTerm.getTtl()))
 			.clock(Clock.systemUTC())
 			.build();
 	}
@@ -159,7 +161,7 @@ public final class JdbcMemoryAutoConfiguration {
 		List<JdbcMemoryPurger.Purge> purges = new ArrayList<>();
 		conversations.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("sessions", store::purgeExpired)));
 		items.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("memory items", store::purgeExpired)));
-		return new JdbcMemoryPurger(ConversationStoreAutoConfiguration.positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
+		return new JdbcMemoryPurger(positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
 				purges);
 	}
 

@@ -19,9 +19,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 
-import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.atLeastOne;
-import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.notNegative;
-import static dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration.positive;
+import static dev.agcore.autoconfigure.support.PropertyChecks.atLeastOne;
+import static dev.agcore.autoconfigure.support.PropertyChecks.notNegative;
+import static dev.agcore.autoconfigure.support.PropertyChecks.positive;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} of the Redis {@link ConversationStore}
