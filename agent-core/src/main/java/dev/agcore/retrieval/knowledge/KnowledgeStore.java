@@ -3,6 +3,7 @@ package dev.agcore.retrieval.knowledge;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 
+import dev.agcore.memory.ItemQuery;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.MemoryItem;
 import dev.agcore.retrieval.DocumentIndex;
 import dev.agcore.retrieval.KeywordRetriever;
 import dev.agcore.retrieval.Retriever;
@@ -198,9 +201,11 @@ public final class KnowledgeStore implements Retriever {
 	 * @return the number of pages
 	 */
 	public Mono<Integer> rebuildIndex() {
-		return this.store.keys(this.namespace)
+		// one listing reads every page with its value: no read per page
+		return this.store.list(this.namespace, ItemQuery.all())
 			.flatMapMany(Flux::fromIterable)
-			.concatMap((id) -> this.store.get(this.namespace, id).flatMap((json) -> readOrSkip(id, json)))
+			.sort(Comparator.comparing(MemoryItem::key))
+			.concatMap((item) -> readOrSkip(item.key(), item.value()))
 			.collectList()
 			.flatMap((pages) -> {
 				Set<String> ids = new HashSet<>();
