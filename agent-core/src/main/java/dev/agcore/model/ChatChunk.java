@@ -14,13 +14,40 @@ import org.jspecify.annotations.Nullable;
  * @param usage usage, when the server reports it in this chunk
  * @param finishReason finish reason, when the model has stopped
  * @param model the model that answered, when reported
+ * @param reasoning a piece of the model's reasoning, when this chunk carries one
+ * @param refusalDelta refusal text to append, empty for none
  */
 public record ChatChunk(String textDelta, List<ToolCallDelta> toolCalls, @Nullable Usage usage,
-		@Nullable FinishReason finishReason, @Nullable String model) {
+		@Nullable FinishReason finishReason, @Nullable String model, @Nullable ReasoningDelta reasoning,
+		String refusalDelta) {
 
 	public ChatChunk {
 		textDelta = (textDelta != null) ? textDelta : "";
 		toolCalls = List.copyOf(toolCalls);
+		refusalDelta = (refusalDelta != null) ? refusalDelta : "";
+	}
+
+	/**
+	 * Create a chunk without reasoning or refusal.
+	 * @param textDelta text to append
+	 * @param toolCalls tool-call fragments
+	 * @param usage usage, may be null
+	 * @param finishReason finish reason, may be null
+	 * @param model the model, may be null
+	 */
+	public ChatChunk(String textDelta, List<ToolCallDelta> toolCalls, @Nullable Usage usage,
+			@Nullable FinishReason finishReason, @Nullable String model) {
+		this(textDelta, toolCalls, usage, finishReason, model, null, "");
+	}
+
+	/**
+	 * A chunk carrying only reasoning text.
+	 * @param index the reasoning block the text belongs to
+	 * @param delta the text to append
+	 * @return the chunk
+	 */
+	public static ChatChunk reasoning(int index, String delta) {
+		return new ChatChunk("", List.of(), null, null, null, new ReasoningDelta(index, delta, null, null), "");
 	}
 
 	public static ChatChunk text(String delta) {
@@ -41,6 +68,24 @@ public record ChatChunk(String textDelta, List<ToolCallDelta> toolCalls, @Nullab
 
 		public ToolCallDelta {
 			argumentsDelta = (argumentsDelta != null) ? argumentsDelta : "";
+		}
+
+	}
+
+	/**
+	 * A piece of one reasoning block in a stream. Pieces of the same block share an index;
+	 * a signature or redacted data usually arrives last, on its own.
+	 *
+	 * @param index the reasoning block, counted from 0 in the order blocks start
+	 * @param textDelta reasoning text to append, empty for none
+	 * @param signature the block's signature, when this piece carries it
+	 * @param redactedData the block's encrypted form when the provider withheld its text
+	 */
+	public record ReasoningDelta(int index, String textDelta, @Nullable String signature,
+			@Nullable String redactedData) {
+
+		public ReasoningDelta {
+			textDelta = (textDelta != null) ? textDelta : "";
 		}
 
 	}

@@ -1,5 +1,8 @@
 package dev.agcore.model;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -40,6 +43,17 @@ public interface ChatModel {
 	 */
 	default String modelName() {
 		return "unknown";
+	}
+
+	/**
+	 * Return what this model can do natively. The runtime falls back where a capability
+	 * is missing (a JSON schema becomes instructions, for one); a request that needs what
+	 * the model cannot do at all, such as an image for a text-only API, fails with a
+	 * {@link ModelRequestException}.
+	 * @return the capabilities; tools and streaming by default
+	 */
+	default Set<ModelCapability> capabilities() {
+		return EnumSet.of(ModelCapability.TOOLS, ModelCapability.STREAMING);
 	}
 
 }

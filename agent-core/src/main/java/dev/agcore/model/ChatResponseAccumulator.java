@@ -2,10 +2,12 @@ package dev.agcore.model;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.ToolCall;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +25,11 @@ public final class ChatResponseAccumulator {
 
 	/** The call each wire index currently feeds. */
 	private final Map<Integer, PartialToolCall> byIndex = new HashMap<>(4);
+
+	/** The reasoning blocks by index, in the order they started. */
+	private final Map<Integer, PartialReasoning> reasoning = new LinkedHashMap<>(2);
+
+	private final StringBuilder refusal = new StringBuilder();
 
 	private Usage usage = Usage.EMPTY;
 
@@ -70,6 +77,19 @@ public final class ChatResponseAccumulator {
 			}
 			partial.arguments.append(delta.argumentsDelta());
 		}
+		ChatChunk.ReasoningDelta reasoningDelta = chunk.reasoning();
+		if (reasoningDelta != null) {
+			PartialReasoning block = this.reasoning.computeIfAbsent(reasoningDelta.index(),
+					(index) -> new PartialReasoning());
+			block.text.append(reasoningDelta.textDelta());
+			if (reasoningDelta.signature() != null) {
+				block.signature = reasoningDelta.signature();
+			}
+			if (reasoningDelta.redactedData() != null) {
+				block.redactedData = reasoningDelta.redactedData();
+			}
+		}
+		this.refusal.append(chunk.refusalDelta());
 		if (chunk.usage() != null) {
 			this.usage = chunk.usage();
 		}
@@ -102,7 +122,13 @@ public final class ChatResponseAccumulator {
 		if (reason == null) {
 			reason = calls.isEmpty() ? FinishReason.STOP : FinishReason.TOOL_CALLS;
 		}
-		return new ChatResponse(new AssistantMessage(this.text.toString(), calls), this.usage, reason, this.model);
+		List<Reasoning> blocks = new ArrayList<>(this.reasoning.size());
+		for (PartialReasoning block : this.reasoning.values()) {
+			blocks.add(new Reasoning(block.text.toString(), block.signature, block.redactedData));
+		}
+		AssistantMessage message = new AssistantMessage(this.text.toString(), calls, blocks,
+				this.refusal.toString());
+		return new ChatResponse(message, this.usage, reason, this.model);
 	}
 
 	private static final class PartialToolCall {
@@ -112,6 +138,16 @@ public final class ChatResponseAccumulator {
 		private @Nullable String name;
 
 		private final StringBuilder arguments = new StringBuilder();
+
+	}
+
+	private static final class PartialReasoning {
+
+		private final StringBuilder text = new StringBuilder();
+
+		private @Nullable String signature;
+
+		private @Nullable String redactedData;
 
 	}
 

@@ -2,12 +2,14 @@ package dev.agcore.resilience;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import io.github.resilience4j.retry.Retry;
@@ -179,6 +181,11 @@ public final class RetryingChatModel implements ChatModel {
 	@Override
 	public String modelName() {
 		return this.delegate.modelName();
+	}
+
+	@Override
+	public Set<ModelCapability> capabilities() {
+		return this.delegate.capabilities();
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,12 @@ public class AgentProperties {
 	 */
 	private final Map<String, AgentSpec> agents = new LinkedHashMap<>();
 
+	/**
+	 * Named models, by name: a provider, a model and its options. Agents refer to a model
+	 * by this name ("model: fast"); provider names and ChatModel bean names work too.
+	 */
+	private final Map<String, ModelSpec> models = new LinkedHashMap<>();
+
 	private final Retry retry = new Retry();
 
 	private final Web web = new Web();
@@ -44,6 +51,10 @@ public class AgentProperties {
 
 	public Map<String, AgentSpec> getAgents() {
 		return this.agents;
+	}
+
+	public Map<String, ModelSpec> getModels() {
+		return this.models;
 	}
 
 	public Retry getRetry() {
@@ -97,6 +108,88 @@ public class AgentProperties {
 		 * event (comments and keep-alives do not count).
 		 */
 		private Duration responseTimeout = Duration.ofSeconds(60);
+
+		/**
+		 * Extra HTTP headers sent with every request, such as an organisation or project
+		 * header.
+		 */
+		private final Map<String, String> headers = new LinkedHashMap<>();
+
+		/**
+		 * Extra fields merged into every request body, for server-specific options the
+		 * typed properties do not cover.
+		 */
+		private final Map<String, Object> extraBody = new LinkedHashMap<>();
+
+		/**
+		 * API version: "api-version" of Azure OpenAI, "anthropic-version" of Anthropic.
+		 * Uses the provider's documented default when not set.
+		 */
+		private @Nullable String apiVersion;
+
+		/**
+		 * Whether to mark the system prompt and tools as cacheable, for providers with
+		 * explicit prompt caching (Anthropic "cache_control").
+		 */
+		private boolean promptCaching;
+
+		/**
+		 * How long Ollama keeps the model loaded after a request, such as "5m" or "-1"
+		 * for ever. Uses the server's default when not set.
+		 */
+		private @Nullable String keepAlive;
+
+		/**
+		 * Default options of every model of this provider; a named model's options
+		 * override them.
+		 */
+		@NestedConfigurationProperty
+		private final ModelOptions options = new ModelOptions();
+
+		/**
+		 * Health checking of this provider.
+		 */
+		private final Health health = new Health();
+
+		public Map<String, String> getHeaders() {
+			return this.headers;
+		}
+
+		public Map<String, Object> getExtraBody() {
+			return this.extraBody;
+		}
+
+		public @Nullable String getApiVersion() {
+			return this.apiVersion;
+		}
+
+		public void setApiVersion(@Nullable String apiVersion) {
+			this.apiVersion = apiVersion;
+		}
+
+		public boolean isPromptCaching() {
+			return this.promptCaching;
+		}
+
+		public void setPromptCaching(boolean promptCaching) {
+			this.promptCaching = promptCaching;
+		}
+
+		public @Nullable String getKeepAlive() {
+			return this.keepAlive;
+		}
+
+		public void setKeepAlive(@Nullable String keepAlive) {
+			this.keepAlive = keepAlive;
+		}
+
+		public ModelOptions getOptions() {
+			return this.options;
+		}
+
+		public Health getHealth() {
+			return this.health;
+		}
 
 		public @Nullable String getType() {
 			return this.type;
@@ -157,6 +250,295 @@ public class AgentProperties {
 	}
 
 	/**
+	 * Health checking of a provider.
+	 */
+	public static class Health {
+
+		/**
+		 * Whether an Actuator health indicator checks that the provider is reachable
+		 * (by listing models, spending no tokens where the API allows).
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * A named model: a provider, the model to request and its options.
+	 */
+	public static class ModelSpec {
+
+		/**
+		 * Name of the provider under agent.providers, or of a ChatModel bean, that serves
+		 * this model. May be omitted when exactly one provider is configured.
+		 */
+		private @Nullable String provider;
+
+		/**
+		 * Model to request, such as "gpt-4o-mini" or "claude-sonnet-4-5". Defaults to the
+		 * provider's model.
+		 */
+		private @Nullable String model;
+
+		/**
+		 * Size of the model's context window, in tokens. Used by memory windows and
+		 * compaction when they give no limit of their own.
+		 */
+		private @Nullable Integer contextWindow;
+
+		/**
+		 * Options sent with every call of this model; per-request options override them.
+		 */
+		@NestedConfigurationProperty
+		private final ModelOptions options = new ModelOptions();
+
+		/**
+		 * Prices of this model, for the cost of each call and turn.
+		 */
+		@NestedConfigurationProperty
+		private final Price price = new Price();
+
+		public @Nullable String getProvider() {
+			return this.provider;
+		}
+
+		public void setProvider(@Nullable String provider) {
+			this.provider = provider;
+		}
+
+		public @Nullable String getModel() {
+			return this.model;
+		}
+
+		public void setModel(@Nullable String model) {
+			this.model = model;
+		}
+
+		public @Nullable Integer getContextWindow() {
+			return this.contextWindow;
+		}
+
+		public void setContextWindow(@Nullable Integer contextWindow) {
+			this.contextWindow = contextWindow;
+		}
+
+		public ModelOptions getOptions() {
+			return this.options;
+		}
+
+		public Price getPrice() {
+			return this.price;
+		}
+
+	}
+
+	/**
+	 * Options of model calls; each one not set uses the provider's default.
+	 */
+	public static class ModelOptions {
+
+		/**
+		 * Sampling temperature.
+		 */
+		private @Nullable Double temperature;
+
+		/**
+		 * Nucleus sampling probability mass.
+		 */
+		private @Nullable Double topP;
+
+		/**
+		 * Maximum number of tokens to generate per call.
+		 */
+		private @Nullable Integer maxTokens;
+
+		/**
+		 * Sequences that end the answer.
+		 */
+		private @Nullable List<String> stop;
+
+		/**
+		 * Seed for reproducible sampling, where the provider supports one.
+		 */
+		private @Nullable Long seed;
+
+		/**
+		 * Penalty for tokens by how often they appeared.
+		 */
+		private @Nullable Double frequencyPenalty;
+
+		/**
+		 * Penalty for tokens that appeared at all.
+		 */
+		private @Nullable Double presencePenalty;
+
+		/**
+		 * Reasoning effort of reasoning models: "low", "medium" or "high".
+		 */
+		private @Nullable String reasoningEffort;
+
+		/**
+		 * Token budget for thinking (Anthropic extended thinking, Gemini thinking); 0
+		 * turns thinking off where the provider allows.
+		 */
+		private @Nullable Integer thinkingBudget;
+
+		/**
+		 * Time to wait for an answer, instead of the provider's response timeout.
+		 */
+		private @Nullable Duration timeout;
+
+		public @Nullable Double getTemperature() {
+			return this.temperature;
+		}
+
+		public void setTemperature(@Nullable Double temperature) {
+			this.temperature = temperature;
+		}
+
+		public @Nullable Double getTopP() {
+			return this.topP;
+		}
+
+		public void setTopP(@Nullable Double topP) {
+			this.topP = topP;
+		}
+
+		public @Nullable Integer getMaxTokens() {
+			return this.maxTokens;
+		}
+
+		public void setMaxTokens(@Nullable Integer maxTokens) {
+			this.maxTokens = maxTokens;
+		}
+
+		public @Nullable List<String> getStop() {
+			return this.stop;
+		}
+
+		public void setStop(@Nullable List<String> stop) {
+			this.stop = stop;
+		}
+
+		public @Nullable Long getSeed() {
+			return this.seed;
+		}
+
+		public void setSeed(@Nullable Long seed) {
+			this.seed = seed;
+		}
+
+		public @Nullable Double getFrequencyPenalty() {
+			return this.frequencyPenalty;
+		}
+
+		public void setFrequencyPenalty(@Nullable Double frequencyPenalty) {
+			this.frequencyPenalty = frequencyPenalty;
+		}
+
+		public @Nullable Double getPresencePenalty() {
+			return this.presencePenalty;
+		}
+
+		public void setPresencePenalty(@Nullable Double presencePenalty) {
+			this.presencePenalty = presencePenalty;
+		}
+
+		public @Nullable String getReasoningEffort() {
+			return this.reasoningEffort;
+		}
+
+		public void setReasoningEffort(@Nullable String reasoningEffort) {
+			this.reasoningEffort = reasoningEffort;
+		}
+
+		public @Nullable Integer getThinkingBudget() {
+			return this.thinkingBudget;
+		}
+
+		public void setThinkingBudget(@Nullable Integer thinkingBudget) {
+			this.thinkingBudget = thinkingBudget;
+		}
+
+		public @Nullable Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(@Nullable Duration timeout) {
+			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * Prices of a model, in any one currency per million tokens of each kind.
+	 */
+	public static class Price {
+
+		/**
+		 * Price per million input tokens not read from the cache.
+		 */
+		private @Nullable Double input;
+
+		/**
+		 * Price per million output tokens (reasoning included).
+		 */
+		private @Nullable Double output;
+
+		/**
+		 * Price per million input tokens read from the prompt cache. Defaults to the
+		 * input price.
+		 */
+		private @Nullable Double cachedInput;
+
+		/**
+		 * Price per million input tokens written to the prompt cache. Defaults to the
+		 * input price.
+		 */
+		private @Nullable Double cacheWrite;
+
+		public @Nullable Double getInput() {
+			return this.input;
+		}
+
+		public void setInput(@Nullable Double input) {
+			this.input = input;
+		}
+
+		public @Nullable Double getOutput() {
+			return this.output;
+		}
+
+		public void setOutput(@Nullable Double output) {
+			this.output = output;
+		}
+
+		public @Nullable Double getCachedInput() {
+			return this.cachedInput;
+		}
+
+		public void setCachedInput(@Nullable Double cachedInput) {
+			this.cachedInput = cachedInput;
+		}
+
+		public @Nullable Double getCacheWrite() {
+			return this.cacheWrite;
+		}
+
+		public void setCacheWrite(@Nullable Double cacheWrite) {
+			this.cacheWrite = cacheWrite;
+		}
+
+	}
+
+	/**
 	 * An agent.
 	 */
 	public static class AgentSpec {
@@ -167,6 +549,26 @@ public class AgentProperties {
 		 * available.
 		 */
 		private @Nullable String provider;
+
+		/**
+		 * Model the agent calls: the name of a model under agent.models, of a provider
+		 * under agent.providers, or of a ChatModel bean. Same as "provider", which it
+		 * replaces; set only one of them.
+		 */
+		private @Nullable String model;
+
+		/**
+		 * Models tried in order when the agent's model fails with a retryable error
+		 * (after its retries), by the same names as "model".
+		 */
+		private List<String> fallbackModels = new ArrayList<>();
+
+		/**
+		 * Other models a request may ask for by name (its "model" option), besides the
+		 * agent's model and fallback models. A request naming any other model is
+		 * rejected.
+		 */
+		private List<String> allowedModels = new ArrayList<>();
 
 		/**
 		 * System prompt sent at the start of every conversation.
@@ -238,6 +640,30 @@ public class AgentProperties {
 
 		public void setProvider(@Nullable String provider) {
 			this.provider = provider;
+		}
+
+		public @Nullable String getModel() {
+			return this.model;
+		}
+
+		public void setModel(@Nullable String model) {
+			this.model = model;
+		}
+
+		public List<String> getFallbackModels() {
+			return this.fallbackModels;
+		}
+
+		public void setFallbackModels(List<String> fallbackModels) {
+			this.fallbackModels = fallbackModels;
+		}
+
+		public List<String> getAllowedModels() {
+			return this.allowedModels;
+		}
+
+		public void setAllowedModels(List<String> allowedModels) {
+			this.allowedModels = allowedModels;
 		}
 
 		public @Nullable String getSystemPrompt() {

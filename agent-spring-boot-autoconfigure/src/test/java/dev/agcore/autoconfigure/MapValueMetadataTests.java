@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.agcore.autoconfigure.AgentProperties.AgentSpec;
+import dev.agcore.autoconfigure.AgentProperties.ModelSpec;
 import dev.agcore.autoconfigure.AgentProperties.Provider;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -35,7 +36,7 @@ import static org.assertj.core.api.SoftAssertions.assertSoftly;
 class MapValueMetadataTests {
 
 	private static final Map<String, Class<?>> MAP_VALUES = Map.of("agent.providers.*", Provider.class,
-			"agent.agents.*", AgentSpec.class);
+			"agent.agents.*", AgentSpec.class, "agent.models.*", ModelSpec.class);
 
 	@Test
 	void everyKeyOfAProviderOrAgentIsDescribed() throws IOException {

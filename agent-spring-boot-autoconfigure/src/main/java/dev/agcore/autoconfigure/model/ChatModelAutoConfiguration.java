@@ -7,6 +7,7 @@ import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
+import dev.agcore.provider.support.RateLimitListener;
 import io.github.resilience4j.retry.RetryRegistry;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -35,7 +36,7 @@ public final class ChatModelAutoConfiguration {
 			ObjectProvider<WebClient.Builder> webClientBuilder, ObjectProvider<RetryRegistry> retryRegistry) {
 		// Boot's builder carries its codecs, customizers and HTTP client observations
 		ProviderModels providerModels = new ProviderModels(properties.getRetry(),
-				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique());
+				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(), RateLimitListener.NONE);
 		Map<String, ChatModel> providers = new LinkedHashMap<>();
 		properties.getProviders().forEach((name, provider) -> providers.put(name, providerModels.create(name, provider)));
 		Map<String, ChatModel> beans = new LinkedHashMap<>();

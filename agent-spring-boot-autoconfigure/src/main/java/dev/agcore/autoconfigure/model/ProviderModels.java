@@ -1,7 +1,5 @@
 package dev.agcore.autoconfigure.model;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -10,8 +8,8 @@ import java.util.function.Supplier;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.model.ChatModel;
-import dev.agcore.provider.openai.OpenAiChatModel;
-import dev.agcore.provider.openai.OpenAiSettings;
+import dev.agcore.model.ChatOptions;
+import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.resilience.RetryingChatModel;
 import dev.agcore.resilience.RetrySettings;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -26,9 +24,13 @@ import org.springframework.web.reactive.function.client.WebClient;
  */
 final class ProviderModels {
 
-	static final String OPENAI = "openai";
+	// one per provider package; a type belongs to exactly one factory
+	private static final List<ProviderFactory> FACTORIES = List.of(new OpenAiProviderFactory());
 
-	static final List<String> TYPES = List.of(OPENAI);
+	static final List<String> TYPES = FACTORIES.stream()
+		.flatMap((factory) -> factory.types().stream())
+		.sorted()
+		.toList();
 
 	private final RetrySettings retrySettings;
 
@@ -36,25 +38,100 @@ final class ProviderModels {
 
 	private final @Nullable RetryRegistry retryRegistry;
 
+	private final RateLimitListener rateLimitListener;
+
 	ProviderModels(AgentProperties.Retry retry, Supplier<WebClient.Builder> webClientBuilder,
-			@Nullable RetryRegistry retryRegistry) {
+			@Nullable RetryRegistry retryRegistry, RateLimitListener rateLimitListener) {
 		this.retrySettings = retrySettings(retry);
 		this.webClientBuilder = webClientBuilder;
 		this.retryRegistry = retryRegistry;
+		this.rateLimitListener = rateLimitListener;
 	}
 
+	/**
+	 * Build the model of a provider entry itself: its own model and options.
+	 * @param name the provider name
+	 * @param provider its properties
+	 * @return the model, with retries
+	 */
 	ChatModel create(String name, AgentProperties.Provider provider) {
-		String prefix = "agent.providers." + name;
+		return create(name, provider, provider.getModel(), providerOptions(name, provider));
+	}
+
+	/**
+	 * Build a model of a provider entry.
+	 * @param name the provider name
+	 * @param provider its properties
+	 * @param model the model to request, null for the provider's
+	 * @param options the options of every call
+	 * @return the model, with retries
+	 */
+	ChatModel create(String name, AgentProperties.Provider provider, @Nullable String model, ChatOptions options) {
 		String type = type(name, provider);
-		if (!OPENAI.equals(type)) {
-			throw unknownType(name, provider, type);
-		}
-		OpenAiSettings settings = openAiSettings(prefix, name, provider);
-		OpenAiChatModel model = OpenAiChatModel.builder()
-			.settings(settings)
-			.webClientBuilder(this.webClientBuilder.get())
+		ProviderFactory factory = FACTORIES.stream()
+			.filter((candidate) -> candidate.types().contains(type))
+			.findFirst()
+			.orElseThrow(() -> unknownType(name, provider, type));
+		String requested = StringUtils.hasText(model) ? model : provider.getModel();
+		ProviderSource source = new ProviderSource(name, type, provider, requested, options,
+				this.webClientBuilder.get(), this.rateLimitListener);
+		return new RetryingChatModel(factory.create(source), this.retrySettings, this.retryRegistry);
+	}
+
+	/**
+	 * Return a provider's default options: its {@code options}, with the older top-level
+	 * {@code temperature} and {@code max-tokens} where those are not set.
+	 * @param name the provider name
+	 * @param provider its properties
+	 * @return the options
+	 */
+	static ChatOptions providerOptions(String name, AgentProperties.Provider provider) {
+		String prefix = "agent.providers." + name;
+		ChatOptions legacy = ChatOptions.builder()
+			.temperature(provider.getTemperature())
+			.maxTokens(checkMaxTokens(prefix + ".max-tokens", provider.getMaxTokens()))
 			.build();
-		return new RetryingChatModel(model, this.retrySettings, this.retryRegistry);
+		return options(prefix + ".options", provider.getOptions()).withDefaults(legacy);
+	}
+
+	/**
+	 * Map {@code options} properties to chat options, reporting bad values by property.
+	 * @param prefix the properties' prefix
+	 * @param options the properties
+	 * @return the options
+	 */
+	static ChatOptions options(String prefix, AgentProperties.ModelOptions options) {
+		Integer thinkingBudget = options.getThinkingBudget();
+		if (thinkingBudget != null && thinkingBudget < 0) {
+			throw new AgentConfigurationException(
+					prefix + ".thinking-budget must not be negative (was " + thinkingBudget + ")",
+					"Set a token budget, or 0 to turn thinking off.");
+		}
+		Duration timeout = options.getTimeout();
+		if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+			throw new AgentConfigurationException(prefix + ".timeout must be positive (was " + timeout + ")",
+					"Set a positive duration, e.g. 60s, or remove it to use the provider's response-timeout.");
+		}
+		return ChatOptions.builder()
+			.temperature(options.getTemperature())
+			.topP(options.getTopP())
+			.maxTokens(checkMaxTokens(prefix + ".max-tokens", options.getMaxTokens()))
+			.stop(options.getStop())
+			.seed(options.getSeed())
+			.frequencyPenalty(options.getFrequencyPenalty())
+			.presencePenalty(options.getPresencePenalty())
+			.reasoningEffort(options.getReasoningEffort())
+			.thinkingBudget(thinkingBudget)
+			.timeout(timeout)
+			.build();
+	}
+
+	private static @Nullable Integer checkMaxTokens(String property, @Nullable Integer maxTokens) {
+		if (maxTokens != null && maxTokens < 1) {
+			throw new AgentConfigurationException(property + " must be at least 1 (was " + maxTokens + ")",
+					"Set a positive limit, or remove it to use the server's default.");
+		}
+		return maxTokens;
 	}
 
 	private static String type(String name, AgentProperties.Provider provider) {
@@ -78,40 +155,6 @@ final class ProviderModels {
 						+ "; 'openai' works with any OpenAI-compatible server.");
 	}
 
-	private static OpenAiSettings openAiSettings(String prefix, String name, AgentProperties.Provider provider) {
-		String baseUrl = requireText(provider.getBaseUrl(), prefix + ".base-url",
-				"Set it to the API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 for Ollama.");
-		String model = requireText(provider.getModel(), prefix + ".model",
-				"Set it to the model to request, e.g. gpt-4o-mini.");
-		checkBaseUrl(prefix + ".base-url", baseUrl);
-		Integer maxTokens = provider.getMaxTokens();
-		if (maxTokens != null && maxTokens < 1) {
-			throw new AgentConfigurationException(prefix + ".max-tokens must be at least 1 (was " + maxTokens + ")",
-					"Set a positive limit, or remove it to use the server's default.");
-		}
-		Duration responseTimeout = requirePositive(provider.getResponseTimeout(), prefix + ".response-timeout");
-		return new OpenAiSettings(name, baseUrl, provider.getApiKey(), model, provider.getTemperature(), maxTokens,
-				responseTimeout);
-	}
-
-	// the model would fail with a bare URISyntaxException, naming no property
-	private static void checkBaseUrl(String property, String baseUrl) {
-		if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
-			throw new AgentConfigurationException(
-					property + " must be an http:// or https:// URL (was '" + baseUrl + "')",
-					"Set it to the API root, e.g. https://api.openai.com/v1.");
-		}
-		try {
-			new URI(baseUrl);
-		}
-		catch (URISyntaxException ex) {
-			throw new AgentConfigurationException(property + " is not a valid URL: " + ex.getMessage(),
-					"Set it to the API root, e.g. https://api.openai.com/v1; encode spaces and other special "
-							+ "characters.",
-					ex);
-		}
-	}
-
 	private static RetrySettings retrySettings(AgentProperties.Retry retry) {
 		if (retry.getMaxAttempts() < 1) {
 			throw new AgentConfigurationException(
@@ -129,13 +172,6 @@ final class ProviderModels {
 			.withMultiplier(retry.getMultiplier())
 			.withMaxBackoff(requirePositive(retry.getMaxBackoff(), "agent.retry.max-backoff"))
 			.withMaxRetryAfter(requirePositive(retry.getMaxRetryAfter(), "agent.retry.max-retry-after"));
-	}
-
-	private static String requireText(@Nullable String value, String property, String action) {
-		if (!StringUtils.hasText(value)) {
-			throw new AgentConfigurationException(property + " must be set", action);
-		}
-		return value.strip();
 	}
 
 	private static Duration requirePositive(@Nullable Duration value, String property) {
