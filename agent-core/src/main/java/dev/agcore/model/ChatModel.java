@@ -56,4 +56,15 @@ public interface ChatModel {
 		return EnumSet.of(ModelCapability.TOOLS, ModelCapability.STREAMING);
 	}
 
+	/**
+	 * Check that the provider is reachable and accepts the credentials, spending no
+	 * tokens where the API allows (by listing models). Used by health indicators.
+	 * @return a Mono that completes empty when the provider answered, or fails with a
+	 * {@link ModelException}; {@link UnsupportedOperationException} when this model
+	 * cannot check
+	 */
+	default Mono<Void> checkHealth() {
+		return Mono.error(new UnsupportedOperationException(getClass().getSimpleName() + " has no health check"));
+	}
+
 }

@@ -188,4 +188,10 @@ public final class RetryingChatModel implements ChatModel {
 		return this.delegate.capabilities();
 	}
 
+	// not retried: a health check reports the state now
+	@Override
+	public Mono<Void> checkHealth() {
+		return this.delegate.checkHealth();
+	}
+
 }
