@@ -86,12 +86,16 @@ public final class NdjsonDecoder {
 
 		private final int maxLineBytes;
 
-		private byte[] line = new byte[256];
+		private byte[] line;
 
 		private int length;
 
 		LineSplitter(int maxLineBytes) {
+			if (maxLineBytes < 1) {
+				throw new IllegalArgumentException("'maxLineBytes' must be positive");
+			}
 			this.maxLineBytes = maxLineBytes;
+			this.line = new byte[Math.min(256, maxLineBytes)];
 		}
 
 		List<String> feed(byte[] bytes) {

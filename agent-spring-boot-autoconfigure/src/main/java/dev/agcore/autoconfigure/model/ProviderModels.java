@@ -25,7 +25,8 @@ import org.springframework.web.reactive.function.client.WebClient;
 final class ProviderModels {
 
 	// one per provider package; a type belongs to exactly one factory
-	private static final List<ProviderFactory> FACTORIES = List.of(new OpenAiProviderFactory());
+	private static final List<ProviderFactory> FACTORIES = List.of(new OpenAiProviderFactory(),
+			new OllamaProviderFactory());
 
 	static final List<String> TYPES = FACTORIES.stream()
 		.flatMap((factory) -> factory.types().stream())
