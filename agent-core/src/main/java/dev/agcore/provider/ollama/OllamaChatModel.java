@@ -344,7 +344,7 @@ public final class OllamaChatModel implements ChatModel {
 				return false;
 			}
 			this.received = true;
-			this.done = line.done();
+			this.done = line.last();
 			return true;
 		}
 

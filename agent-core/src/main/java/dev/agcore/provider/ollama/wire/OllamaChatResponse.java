@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  *
  * @param model the model that answered
  * @param message the message, or the piece of it this line carries
- * @param done whether this is the last line
+ * @param done whether this is the last line; absent in an error
  * @param doneReason why the model stopped: {@code stop}, {@code length}, {@code load},
  * {@code unload}
  * @param promptEvalCount tokens in the prompt
@@ -20,9 +20,18 @@ import tools.jackson.databind.JsonNode;
  * {@code message} from some proxies
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record OllamaChatResponse(@Nullable String model, @Nullable OllamaMessage message, boolean done,
+public record OllamaChatResponse(@Nullable String model, @Nullable OllamaMessage message, @Nullable Boolean done,
 		@JsonProperty("done_reason") @Nullable String doneReason,
 		@JsonProperty("prompt_eval_count") @Nullable Long promptEvalCount,
 		@JsonProperty("eval_count") @Nullable Long evalCount, @Nullable JsonNode error) {
+
+	/**
+	 * Return whether this is the last line of the answer.
+	 * @return whether {@code done} is true
+	 */
+	// not named isDone: Jackson would take it for the property and its ignoral for done's
+	public boolean last() {
+		return Boolean.TRUE.equals(this.done);
+	}
 
 }

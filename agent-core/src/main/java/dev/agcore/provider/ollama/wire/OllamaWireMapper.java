@@ -294,7 +294,7 @@ public final class OllamaWireMapper {
 				}
 			}
 		}
-		if (!line.done()) {
+		if (!line.last()) {
 			if (text.isEmpty() && reasoning == null && deltas.isEmpty()) {
 				return null;
 			}
