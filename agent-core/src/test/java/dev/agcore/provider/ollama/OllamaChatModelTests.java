@@ -9,9 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.json.AgentJson;
@@ -51,8 +53,6 @@ import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import org.springframework.http.HttpHeaders;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -527,6 +527,25 @@ class OllamaChatModelTests {
 		ChatResponse folded = fold(model.stream(HELLO).collectList().block(TIMEOUT));
 		assertThat(folded.message().text()).isEqualTo("The sky is blue — Rayleigh scattering.");
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+	}
+
+	@Test
+	void sequentialStreamsReusePooledConnections() throws Exception {
+		OllamaChatModel model = model(settings());
+		for (int i = 0; i < 10; i++) {
+			this.server.enqueue(ndjson(read("stream-text.ndjson"), 64));
+		}
+		for (int i = 0; i < 10; i++) {
+			assertThat(fold(model.stream(HELLO).collectList().block(TIMEOUT)).message().text())
+				.isEqualTo("The sky is blue — Rayleigh scattering.");
+		}
+		Set<Integer> connections = new HashSet<>();
+		for (int i = 0; i < 10; i++) {
+			connections.add(take().getConnectionIndex());
+		}
+		// Reactor Netty returns a connection just after the response completed, so the next
+		// stream now and then opens another; one per stream would be 10
+		assertThat(connections.size()).isLessThanOrEqualTo(4);
 	}
 
 	@Test

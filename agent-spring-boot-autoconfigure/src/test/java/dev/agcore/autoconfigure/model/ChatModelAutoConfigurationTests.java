@@ -209,21 +209,21 @@ class ChatModelAutoConfigurationTests {
 					"agent.providers.main.model=m")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessage("agent.providers.main.type: unknown provider type 'anthropic'; supported types: [openai]"));
+				.hasMessage("agent.providers.main.type: unknown provider type 'anthropic'; supported types: [ollama, openai]"));
 	}
 
 	@Test
 	void typeDefaultingToUnknownNameFails() {
 		this.contextRunner
-			.withPropertyValues("agent.providers.ollama.base-url=http://localhost:11434/v1",
-					"agent.providers.ollama.model=llama3")
+			.withPropertyValues("agent.providers.mylocal.base-url=http://localhost:11434/v1",
+					"agent.providers.mylocal.model=llama3")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
-				.hasMessageContaining("agent.providers.ollama.type is not set")
-				.hasMessageContaining("supported types: [openai]")
+				.hasMessageContaining("agent.providers.mylocal.type is not set")
+				.hasMessageContaining("supported types: [ollama, openai]")
 				.satisfies((ex) -> assertThat(((AgentConfigurationException) ex).getAction())
-					.contains("Set agent.providers.ollama.type")));
+					.contains("Set agent.providers.mylocal.type")));
 	}
 
 	@Test
