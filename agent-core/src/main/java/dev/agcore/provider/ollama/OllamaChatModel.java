@@ -283,7 +283,8 @@ public final class OllamaChatModel implements ChatModel {
 			return new ModelRequestException(providerName(), status, providerName() + " has no model '" + model
 					+ "' (" + mapped.getMessage() + "): pull it with `ollama pull " + model + "`");
 		}
-		return new ModelRequestException(providerName(), status, mapped.getMessage() + " for " + this.chatEndpoint.getPath()
+		return new ModelRequestException(providerName(), status, mapped.getMessage() + " for "
+				+ this.chatEndpoint.getPath()
 				+ ": check the base URL, Ollama's address without /api or /v1 (such as http://localhost:11434)");
 	}
 

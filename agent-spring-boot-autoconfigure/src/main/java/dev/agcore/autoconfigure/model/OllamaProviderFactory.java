@@ -87,8 +87,9 @@ final class OllamaProviderFactory implements ProviderFactory {
 			if (path.endsWith(suffix)) {
 				String root = baseUrl.substring(0, baseUrl.length() - suffix.length());
 				throw new AgentConfigurationException(
-						source.prefix() + ".base-url ends with " + suffix + ", but type 'ollama' uses Ollama's native API"
-								+ " at the server's root (was '" + baseUrl + "')",
+						source.prefix() + ".base-url ends with " + suffix
+								+ ", but type 'ollama' uses Ollama's native API at the server's root (was '" + baseUrl
+								+ "')",
 						"Set " + source.prefix() + ".base-url to " + root + ", or keep " + baseUrl
 								+ " with type 'openai' to use Ollama's OpenAI-compatible API.");
 			}

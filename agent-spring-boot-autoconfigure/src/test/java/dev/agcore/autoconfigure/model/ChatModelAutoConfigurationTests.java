@@ -209,7 +209,8 @@ class ChatModelAutoConfigurationTests {
 					"agent.providers.main.model=m")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessage("agent.providers.main.type: unknown provider type 'anthropic'; supported types: [ollama, openai]"));
+				.hasMessage("agent.providers.main.type: unknown provider type 'anthropic'; "
+						+ "supported types: [ollama, openai]"));
 	}
 
 	@Test

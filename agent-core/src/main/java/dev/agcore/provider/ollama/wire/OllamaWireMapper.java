@@ -122,8 +122,9 @@ public final class OllamaWireMapper {
 		List<String> images = new ArrayList<>(media.size());
 		for (Media item : media) {
 			if (!item.isImage()) {
-				throw new ModelRequestException(this.provider, 0, this.provider + " accepts only images in messages, not "
-						+ item.mediaType() + (item.isPdf() ? " (extract the PDF's text instead)" : ""));
+				throw new ModelRequestException(this.provider, 0,
+						this.provider + " accepts only images in messages, not " + item.mediaType()
+								+ (item.isPdf() ? " (extract the PDF's text instead)" : ""));
 			}
 			if (item.url() != null) {
 				throw new ModelRequestException(this.provider, 0, this.provider
@@ -248,7 +249,7 @@ public final class OllamaWireMapper {
 		return new ToolCall(callId(call, position), function.name(), argumentsText(function.arguments()));
 	}
 
-	// Ollama gives no ids before 0.12 (and its ids are optional since)
+	// older Ollama versions give no ids, newer ones optionally
 	private static String callId(OllamaToolCall call, int position) {
 		return (call.id() != null && !call.id().isBlank()) ? call.id() : "call_" + position;
 	}
