@@ -150,7 +150,7 @@ public final class OllamaChatModel implements ChatModel {
 			.exchangeToMono((response) -> {
 				this.rateLimitListener.onHeaders(providerName(), modelName(), response.headers().asHttpHeaders());
 				if (!response.statusCode().is2xxSuccessful()) {
-					return readError(response, modelName()).flatMap(Mono::<Void>error);
+					return readError(response, modelName(), this.tagsEndpoint).flatMap(Mono::<Void>error);
 				}
 				return response.releaseBody();
 			})
@@ -207,7 +207,9 @@ public final class OllamaChatModel implements ChatModel {
 	private void addHeaders(HttpHeaders headers, MediaType accept) {
 		this.settings.headers().forEach(headers::set);
 		headers.setContentType(MediaType.APPLICATION_JSON);
-		headers.setAccept(List.of(accept, MediaType.APPLICATION_JSON));
+		// an error comes as JSON even when a stream was asked for
+		headers.setAccept(accept.equals(MediaType.APPLICATION_JSON) ? List.of(accept)
+				: List.of(accept, MediaType.APPLICATION_JSON));
 		if (this.settings.hasApiKey()) {
 			headers.setBearerAuth(this.settings.apiKey().strip());
 		}
@@ -245,7 +247,7 @@ public final class OllamaChatModel implements ChatModel {
 	private Mono<ChatResponse> readResponse(ClientResponse response, String model) {
 		this.rateLimitListener.onHeaders(providerName(), model, response.headers().asHttpHeaders());
 		if (!response.statusCode().is2xxSuccessful()) {
-			return readError(response, model).flatMap(Mono::error);
+			return readError(response, model, this.chatEndpoint).flatMap(Mono::error);
 		}
 		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_RESPONSE_BYTES)
 			.map((buffer) -> this.wireMapper.toResponse(read(toBytes(buffer))))
@@ -256,12 +258,12 @@ public final class OllamaChatModel implements ChatModel {
 	private Flux<DataBuffer> readStream(ClientResponse response, String model) {
 		this.rateLimitListener.onHeaders(providerName(), model, response.headers().asHttpHeaders());
 		if (!response.statusCode().is2xxSuccessful()) {
-			return readError(response, model).flatMapMany(Flux::error);
+			return readError(response, model, this.chatEndpoint).flatMapMany(Flux::error);
 		}
 		return response.bodyToFlux(DataBuffer.class);
 	}
 
-	private Mono<ModelException> readError(ClientResponse response, String model) {
+	private Mono<ModelException> readError(ClientResponse response, String model, URI endpoint) {
 		int status = response.statusCode().value();
 		HttpHeaders headers = response.headers().asHttpHeaders();
 		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_ERROR_BODY_BYTES)
@@ -269,10 +271,11 @@ public final class OllamaChatModel implements ChatModel {
 			// the status alone still says enough when the body is too large or cut
 			.onErrorReturn("")
 			.defaultIfEmpty("")
-			.map((body) -> toException(status, headers, body, model));
+			.map((body) -> toException(status, headers, body, model, endpoint));
 	}
 
-	private ModelException toException(int status, HttpHeaders headers, String body, String model) {
+	private ModelException toException(int status, HttpHeaders headers, String body, String model,
+			URI endpoint) {
 		ModelException mapped = HttpErrors.fromResponse(providerName(), status, headers, body);
 		if (status != 404) {
 			return mapped;
@@ -284,7 +287,7 @@ public final class OllamaChatModel implements ChatModel {
 					+ "' (" + mapped.getMessage() + "): pull it with `ollama pull " + model + "`");
 		}
 		return new ModelRequestException(providerName(), status, mapped.getMessage() + " for "
-				+ this.chatEndpoint.getPath()
+				+ endpoint.getPath()
 				+ ": check the base URL, Ollama's address without /api or /v1 (such as http://localhost:11434)");
 	}
 

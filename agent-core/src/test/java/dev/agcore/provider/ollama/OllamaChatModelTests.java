@@ -41,6 +41,7 @@ import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.model.ResponseFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.Usage;
+import dev.agcore.provider.support.LogCapture;
 import dev.agcore.tool.ToolSpec;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockResponseBody;
@@ -442,6 +443,31 @@ class OllamaChatModelTests {
 				.hasMessageContaining("/api/chat")
 				.hasMessageContaining("check the base URL"))
 			.verify(TIMEOUT);
+	}
+
+	@Test
+	void healthCheckOnAWrongAddressNamesTheListingPath() {
+		this.server.enqueue(new MockResponse.Builder().code(404).body("404 page not found").build());
+		StepVerifier.create(model(settings()).checkHealth())
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelRequestException.class)
+				.hasMessageContaining("/api/tags")
+				.hasMessageContaining("check the base URL"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void lineOverTheLimitFailsWithoutReleasingABufferTwice() throws InterruptedException {
+		String huge = "{\"message\":{\"content\":\"" + "x".repeat(16 * 1024 * 1024) + "\"},\"done\":false}\n";
+		this.server.enqueue(ndjson(huge, 64 * 1024));
+		try (LogCapture log = LogCapture.start()) {
+			StepVerifier.create(model(settings()).stream(HELLO))
+				.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+					.hasMessageContaining("exceeds 16777216 bytes"))
+				.verify(TIMEOUT);
+			// Netty reports a double release when it frees its own buffers, as the connection closes
+			Thread.sleep(500);
+			assertThat(log.failures()).isEmpty();
+		}
 	}
 
 	@Test
