@@ -4,7 +4,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -12,6 +14,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ModelException;
 import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelResponseException;
@@ -22,6 +25,7 @@ import dev.agcore.provider.openai.wire.ChatCompletionRequest;
 import dev.agcore.provider.openai.wire.ChatCompletionResponse;
 import dev.agcore.provider.openai.wire.OpenAiWireMapper;
 import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
 import dev.agcore.provider.support.SseEvent;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +34,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.SynchronousSink;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
@@ -37,10 +42,13 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.client.ClientResponse;
 import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * A {@link ChatModel} for the OpenAI chat completions API ({@code POST
- * {baseUrl}/chat/completions}) and compatible servers. Every failure is reported as a
+ * {baseUrl}/chat/completions}) and compatible servers (Azure OpenAI, DeepSeek, Qwen,
+ * Mistral, Groq, OpenRouter, vLLM, LM Studio, Ollama); see {@link OpenAiSettings} and
+ * {@link OpenAiQuirks} for how they differ. Every failure is reported as a
  * {@link ModelException}; nothing is retried here (see
  * {@link dev.agcore.resilience.RetryingChatModel}).
  */
@@ -67,12 +75,33 @@ public final class OpenAiChatModel implements ChatModel {
 
 	private final URI endpoint;
 
-	private OpenAiChatModel(OpenAiSettings settings, WebClient webClient, JsonMapper jsonMapper) {
+	private final URI modelsEndpoint;
+
+	private final RateLimitListener rateLimitListener;
+
+	private final ChatOptions defaults;
+
+	private OpenAiChatModel(OpenAiSettings settings, WebClient webClient, JsonMapper jsonMapper,
+			RateLimitListener rateLimitListener) {
 		this.settings = settings;
 		this.webClient = webClient;
 		this.jsonMapper = jsonMapper;
-		this.wireMapper = new OpenAiWireMapper(settings.providerName());
-		this.endpoint = URI.create(settings.baseUrl().replaceAll("/+$", "") + "/chat/completions");
+		this.rateLimitListener = rateLimitListener;
+		this.wireMapper = new OpenAiWireMapper(settings.providerName(), settings.quirks(), settings.capabilities());
+		String base = settings.baseUrl().replaceAll("/+$", "");
+		String path = settings.chatPath().startsWith("/") ? settings.chatPath() : "/" + settings.chatPath();
+		this.endpoint = uri(base + path, settings.queryParameters());
+		this.modelsEndpoint = uri(base + "/models", settings.queryParameters());
+		this.defaults = settings.effectiveDefaults();
+	}
+
+	private static URI uri(String url, Map<String, String> queryParameters) {
+		if (queryParameters.isEmpty()) {
+			return URI.create(url);
+		}
+		UriComponentsBuilder builder = UriComponentsBuilder.fromUriString(url);
+		queryParameters.forEach(builder::queryParam);
+		return builder.encode().build().toUri();
 	}
 
 	public static Builder builder() {
@@ -82,8 +111,10 @@ public final class OpenAiChatModel implements ChatModel {
 	@Override
 	public Mono<ChatResponse> call(ChatRequest request) {
 		Objects.requireNonNull(request, "'request' must not be null");
-		Duration timeout = this.settings.responseTimeout();
-		return Mono.defer(() -> post(request, false, MediaType.APPLICATION_JSON).exchangeToMono(this::readResponse))
+		ChatOptions options = request.options().withDefaults(this.defaults);
+		Duration timeout = timeout(options);
+		return Mono
+			.defer(() -> post(request, options, false, MediaType.APPLICATION_JSON).exchangeToMono(this::readResponse))
 			.timeout(timeout, Mono.error(() -> timeout(timeout)))
 			.onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
 	}
@@ -91,11 +122,13 @@ public final class OpenAiChatModel implements ChatModel {
 	@Override
 	public Flux<ChatChunk> stream(ChatRequest request) {
 		Objects.requireNonNull(request, "'request' must not be null");
-		Duration timeout = this.settings.responseTimeout();
+		ChatOptions options = request.options().withDefaults(this.defaults);
+		Duration timeout = timeout(options);
 		Duration drainTimeout = (timeout.compareTo(MAX_DRAIN_AFTER_DONE) < 0) ? timeout : MAX_DRAIN_AFTER_DONE;
 		return Flux.defer(() -> {
 			StreamProgress progress = new StreamProgress();
-			Flux<DataBuffer> body = post(request, true, MediaType.TEXT_EVENT_STREAM).exchangeToFlux(this::readStream);
+			Flux<DataBuffer> body = post(request, options, true, MediaType.TEXT_EVENT_STREAM)
+				.exchangeToFlux(this::readStream);
 			// an idle timeout between data events, and before the first: comments and
 			// keep-alives prove the connection lives, not that the model is answering
 			Flux<SseEvent> events = SseDecoder.decode(body)
@@ -130,6 +163,38 @@ public final class OpenAiChatModel implements ChatModel {
 		return Flux.empty();
 	}
 
+	private Duration timeout(ChatOptions options) {
+		return (options.timeout() != null) ? options.timeout() : this.settings.responseTimeout();
+	}
+
+	@Override
+	public Set<ModelCapability> capabilities() {
+		return this.settings.capabilities();
+	}
+
+	/**
+	 * Check the server by listing its models ({@code GET {baseUrl}/models}), which spends
+	 * no tokens.
+	 * @return a Mono that completes empty on a 2xx answer, or fails with a
+	 * {@link ModelException}
+	 */
+	@Override
+	public Mono<Void> checkHealth() {
+		Duration timeout = this.settings.responseTimeout();
+		return Mono.defer(() -> this.webClient.get()
+			.uri(this.modelsEndpoint)
+			.headers((headers) -> addHeaders(headers, MediaType.APPLICATION_JSON))
+			.exchangeToMono((response) -> {
+				notifyRateLimits(response);
+				if (!response.statusCode().is2xxSuccessful()) {
+					return readError(response).flatMap(Mono::<Void>error);
+				}
+				return response.releaseBody();
+			}))
+			.timeout(timeout, Mono.error(() -> timeout(timeout)))
+			.onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
+	}
+
 	@Override
 	public String providerName() {
 		return this.settings.providerName();
@@ -148,31 +213,53 @@ public final class OpenAiChatModel implements ChatModel {
 		return this.settings;
 	}
 
-	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, boolean stream, MediaType accept) {
-		byte[] body = writeBody(request, stream);
-		String apiKey = this.settings.apiKey();
+	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, ChatOptions options, boolean stream,
+			MediaType accept) {
+		byte[] body = writeBody(request, options, stream);
 		return this.webClient.post()
 			.uri(this.endpoint)
 			.headers((headers) -> {
 				headers.setContentType(MediaType.APPLICATION_JSON);
-				headers.setAccept(List.of(accept));
-				if (apiKey != null && !apiKey.isBlank()) {
-					headers.setBearerAuth(apiKey.strip());
-				}
+				addHeaders(headers, accept);
 			})
 			.bodyValue(body);
 	}
 
-	private byte[] writeBody(ChatRequest request, boolean stream) {
-		ChatOptions options = request.options();
+	private void addHeaders(HttpHeaders headers, MediaType accept) {
+		headers.setAccept(List.of(accept));
+		this.settings.headers().forEach(headers::set);
+		String apiKey = this.settings.apiKey();
+		if (apiKey != null && !apiKey.isBlank()) {
+			if (this.settings.authStyle() == OpenAiSettings.AuthStyle.API_KEY) {
+				headers.set("api-key", apiKey.strip());
+			}
+			else {
+				headers.setBearerAuth(apiKey.strip());
+			}
+		}
+	}
+
+	private void notifyRateLimits(ClientResponse response) {
+		try {
+			this.rateLimitListener.onHeaders(providerName(), modelName(), response.headers().asHttpHeaders());
+		}
+		catch (RuntimeException ex) {
+			// a listener's failure must not fail the call
+		}
+	}
+
+	private byte[] writeBody(ChatRequest request, ChatOptions options, boolean stream) {
 		String model = (options.model() != null && !options.model().isBlank()) ? options.model()
 				: this.settings.model();
-		Double temperature = (options.temperature() != null) ? options.temperature() : this.settings.temperature();
-		Integer maxTokens = (options.maxTokens() != null) ? options.maxTokens() : this.settings.maxTokens();
-		ChatCompletionRequest body = this.wireMapper.toRequest(request.messages(), request.tools(), model,
-				temperature, maxTokens, stream);
+		ChatCompletionRequest body = this.wireMapper.toRequest(request.messages(), request.tools(), model, options,
+				stream);
 		try {
-			return this.jsonMapper.writeValueAsBytes(body);
+			if (this.settings.extraBody().isEmpty()) {
+				return this.jsonMapper.writeValueAsBytes(body);
+			}
+			ObjectNode tree = this.jsonMapper.valueToTree(body);
+			this.settings.extraBody().forEach((name, value) -> tree.set(name, this.jsonMapper.valueToTree(value)));
+			return this.jsonMapper.writeValueAsBytes(tree);
 		}
 		catch (JacksonException ex) {
 			throw new ModelRequestException(providerName(), 0,
@@ -181,6 +268,11 @@ public final class OpenAiChatModel implements ChatModel {
 	}
 
 	private Mono<ChatResponse> readResponse(ClientResponse response) {
+		notifyRateLimits(response);
+		return readBody(response);
+	}
+
+	private Mono<ChatResponse> readBody(ClientResponse response) {
 		if (!response.statusCode().is2xxSuccessful()) {
 			return readError(response).flatMap(Mono::error);
 		}
@@ -191,13 +283,14 @@ public final class OpenAiChatModel implements ChatModel {
 	}
 
 	private Flux<DataBuffer> readStream(ClientResponse response) {
+		notifyRateLimits(response);
 		if (!response.statusCode().is2xxSuccessful()) {
 			return readError(response).flatMapMany(Flux::error);
 		}
 		if (response.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
 			// one JSON body instead of events: an error some servers send with 200 (its own
 			// message says more than "no event"), or a server that ignored "stream": true
-			return readResponse(response).flatMapMany((whole) -> Flux.error(new ModelResponseException(providerName(),
+			return readBody(response).flatMapMany((whole) -> Flux.error(new ModelResponseException(providerName(),
 					providerName() + " answered a streamed request with one JSON body instead of an event stream")));
 		}
 		return response.bodyToFlux(DataBuffer.class);
@@ -296,6 +389,8 @@ public final class OpenAiChatModel implements ChatModel {
 
 		private @Nullable JsonMapper jsonMapper;
 
+		private RateLimitListener rateLimitListener = RateLimitListener.NONE;
+
 		private Builder() {
 		}
 
@@ -331,6 +426,17 @@ public final class OpenAiChatModel implements ChatModel {
 		}
 
 		/**
+		 * Set the listener told the headers of every response, to record rate limits.
+		 * Defaults to {@link RateLimitListener#NONE}.
+		 * @param rateLimitListener the listener
+		 * @return this builder
+		 */
+		public Builder rateLimitListener(RateLimitListener rateLimitListener) {
+			this.rateLimitListener = Objects.requireNonNull(rateLimitListener, "'rateLimitListener' must not be null");
+			return this;
+		}
+
+		/**
 		 * Build the model.
 		 * @return the model
 		 * @throws IllegalStateException if no settings were given
@@ -342,7 +448,7 @@ public final class OpenAiChatModel implements ChatModel {
 			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
 					: WebClient.builder().build();
 			return new OpenAiChatModel(this.settings, webClient,
-					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper());
+					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper(), this.rateLimitListener);
 		}
 
 	}

@@ -51,12 +51,13 @@ public final class HttpErrors {
 	 * Map an error response.
 	 * @param provider the provider name, such as {@code openai}
 	 * @param statusCode the HTTP status
-	 * @param headers the response headers, read for {@code Retry-After}
+	 * @param headers the response headers, read for {@code Retry-After} (and on a 429 for
+	 * OpenAI's {@code x-ratelimit-reset-*})
 	 * @param body the response body, empty when there was none
 	 * @return the exception
 	 */
 	public static ModelException fromResponse(String provider, int statusCode, HttpHeaders headers, String body) {
-		return fromStatus(provider, statusCode, RetryAfter.fromHeaders(headers), body);
+		return fromStatus(provider, statusCode, RetryAfter.fromHeaders(headers, statusCode), body);
 	}
 
 	/**
