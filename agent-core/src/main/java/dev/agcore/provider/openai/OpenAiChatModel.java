@@ -87,7 +87,11 @@ public final class OpenAiChatModel implements ChatModel {
 		this.webClient = webClient;
 		this.jsonMapper = jsonMapper;
 		this.rateLimitListener = rateLimitListener;
-		this.wireMapper = new OpenAiWireMapper(settings.providerName(), settings.quirks(), settings.capabilities());
+		OpenAiQuirks quirks = settings.quirks();
+		this.wireMapper = new OpenAiWireMapper(settings.providerName(),
+				new OpenAiWireMapper.Dialect(quirks.developerRole(), quirks.maxCompletionTokens(), quirks.streamUsage(),
+						quirks.randomSeed(), quirks.sendReasoningContent()),
+				settings.capabilities());
 		String base = settings.baseUrl().replaceAll("/+$", "");
 		String path = settings.chatPath().startsWith("/") ? settings.chatPath() : "/" + settings.chatPath();
 		this.endpoint = uri(base + path, settings.queryParameters());

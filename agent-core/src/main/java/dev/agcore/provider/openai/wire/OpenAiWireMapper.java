@@ -27,7 +27,6 @@ import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ResponseFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.Usage;
-import dev.agcore.provider.openai.OpenAiQuirks;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 
@@ -41,7 +40,7 @@ public final class OpenAiWireMapper {
 
 	private final String provider;
 
-	private final OpenAiQuirks quirks;
+	private final Dialect quirks;
 
 	private final Set<ModelCapability> capabilities;
 
@@ -50,7 +49,7 @@ public final class OpenAiWireMapper {
 	 * @param provider the provider name used in exceptions
 	 */
 	public OpenAiWireMapper(String provider) {
-		this(provider, OpenAiQuirks.COMPATIBLE, EnumSet.allOf(ModelCapability.class));
+		this(provider, Dialect.COMPATIBLE, EnumSet.allOf(ModelCapability.class));
 	}
 
 	/**
@@ -59,7 +58,7 @@ public final class OpenAiWireMapper {
 	 * @param quirks how the server departs from OpenAI's API
 	 * @param capabilities what the server can do; media it cannot take fail the request
 	 */
-	public OpenAiWireMapper(String provider, OpenAiQuirks quirks, Set<ModelCapability> capabilities) {
+	public OpenAiWireMapper(String provider, Dialect quirks, Set<ModelCapability> capabilities) {
 		this.provider = Objects.requireNonNull(provider, "'provider' must not be null");
 		this.quirks = Objects.requireNonNull(quirks, "'quirks' must not be null");
 		this.capabilities = Set.copyOf(capabilities);
@@ -333,6 +332,25 @@ public final class OpenAiWireMapper {
 	public ModelException toException(WireError error) {
 		String message = (error.message() != null) ? error.message() : String.valueOf(error.type());
 		return new ModelServerException(this.provider, 0, this.provider + " reported an error: " + message);
+	}
+
+	/**
+	 * How the server departs from OpenAI's API, as the mapper needs it (the public form is
+	 * {@code OpenAiQuirks}, which this package may not depend on).
+	 *
+	 * @param developerRole send developer instructions with the {@code developer} role
+	 * @param maxCompletionTokens send {@code max_completion_tokens}, not
+	 * {@code max_tokens}
+	 * @param streamUsage send {@code stream_options.include_usage} in streams
+	 * @param randomSeed send {@code random_seed}, not {@code seed}
+	 * @param sendReasoningContent send reasoning back on tool-calling assistant messages
+	 */
+	public record Dialect(boolean developerRole, boolean maxCompletionTokens, boolean streamUsage, boolean randomSeed,
+			boolean sendReasoningContent) {
+
+		/** Any OpenAI-compatible server. */
+		public static final Dialect COMPATIBLE = new Dialect(false, false, true, false, false);
+
 	}
 
 }
