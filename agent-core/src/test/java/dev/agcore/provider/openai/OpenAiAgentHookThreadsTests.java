@@ -48,7 +48,7 @@ class OpenAiAgentHookThreadsTests {
 
 	@Test
 	void hooksAfterACalledOpenAiModelRunOffTheNettyEventLoop() {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 
 		StepVerifier.create(agent().invoke(AgentRequest.of("s1", "Hello")))
 			.assertNext((result) -> assertThat(result.output()).isEqualTo("Hello! How can I assist you today?"))

@@ -79,7 +79,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void callReturnsTextAndSendsPlainRequest() throws Exception {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		ChatResponse response = model(settings()).call(HELLO).block(TIMEOUT);
 		assertThat(response.message().text()).isEqualTo("Hello! How can I assist you today?");
 		assertThat(response.message().toolCalls()).isEmpty();
@@ -104,7 +104,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void callWithBlankApiKeySendsNoAuthorizationHeader() throws Exception {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		OpenAiSettings settings = OpenAiSettings.of(this.server.url("/v1/").toString(), " ", "llama3");
 		model(settings).call(HELLO).block(TIMEOUT);
 		RecordedRequest recorded = take();
@@ -114,7 +114,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void callAppliesOptionsOverSettings() throws Exception {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		OpenAiChatModel model = model(settings().withTemperature(0.2).withMaxTokens(100));
 		assertThat(model.providerName()).isEqualTo("openai");
 		assertThat(model.modelName()).isEqualTo("gpt-4o-mini");
@@ -128,7 +128,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void callParsesToolCalls() {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-tool-calls.json"));
+		this.server.enqueue(Fixtures.json(200, "parallel-tool-use.json"));
 		ChatResponse response = model(settings()).call(HELLO).block(TIMEOUT);
 		assertThat(response.message().text()).isEmpty();
 		assertThat(response.message().toolCalls()).containsExactly(
@@ -140,7 +140,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void callSendsToolsAndMultiTurnHistory() throws Exception {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		ObjectNode schema = (ObjectNode) json("""
 				{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
 				""");
@@ -212,7 +212,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void streamToolCallFragmentsFoldIntoCalls() {
-		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-tool-calls.sse")));
+		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-tool-args.sse")));
 		List<ChatChunk> chunks = model(settings()).stream(HELLO).collectList().block(TIMEOUT);
 		assertThat(chunks).hasSizeGreaterThan(6);
 		assertThat(chunks.stream().flatMap((chunk) -> chunk.toolCalls().stream()).filter((d) -> d.id() != null))
@@ -280,7 +280,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void streamAnsweredWithAWholeJsonCompletionSaysSo() {
-		this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		StepVerifier.create(model(settings()).stream(HELLO))
 			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
 				.hasMessageContaining("one JSON body instead of an event stream"))
@@ -430,7 +430,7 @@ class OpenAiChatModelTests {
 
 	@Test
 	void slowResponseFailsWithTimeoutException() {
-		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "chat-completion-text.json"))
+		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "answer.json"))
 			.headersDelay(3, TimeUnit.SECONDS)
 			.build());
 		this.server.enqueue(new MockResponse.Builder(Fixtures.sse(Fixtures.read("stream-text.sse")))
@@ -512,7 +512,7 @@ class OpenAiChatModelTests {
 	void sequentialCallsReuseOnePooledConnection() throws Exception {
 		OpenAiChatModel model = model(settings());
 		for (int i = 0; i < 20; i++) {
-			this.server.enqueue(Fixtures.json(200, "chat-completion-text.json"));
+			this.server.enqueue(Fixtures.json(200, "answer.json"));
 		}
 		for (int i = 0; i < 20; i++) {
 			model.call(HELLO).block(TIMEOUT);

@@ -80,4 +80,68 @@ class RetryAfterTests {
 		assertThat(RetryAfter.fromHeaders(new HttpHeaders())).isNull();
 	}
 
+	@Test
+	void parsesGoDurationsOfRateLimitHeaders() {
+		assertThat(RetryAfter.parseGoDuration("1s")).isEqualTo(Duration.ofSeconds(1));
+		assertThat(RetryAfter.parseGoDuration("6m0s")).isEqualTo(Duration.ofMinutes(6));
+		assertThat(RetryAfter.parseGoDuration("20ms")).isEqualTo(Duration.ofMillis(20));
+		assertThat(RetryAfter.parseGoDuration("1h2m3.5s")).isEqualTo(Duration.ofMillis(3_723_500));
+		assertThat(RetryAfter.parseGoDuration("59.88s")).isEqualTo(Duration.ofMillis(59_880));
+		assertThat(RetryAfter.parseGoDuration("1.2345s")).isEqualTo(Duration.ofMillis(1235));
+		assertThat(RetryAfter.parseGoDuration("1500us")).isEqualTo(Duration.ofMillis(2));
+	}
+
+	@Test
+	void rejectsWhatIsNoGoDuration() {
+		assertThat(RetryAfter.parseGoDuration(null)).isNull();
+		assertThat(RetryAfter.parseGoDuration("")).isNull();
+		assertThat(RetryAfter.parseGoDuration("5")).isNull();
+		assertThat(RetryAfter.parseGoDuration("1s junk")).isNull();
+		assertThat(RetryAfter.parseGoDuration("s")).isNull();
+		assertThat(RetryAfter.parseGoDuration("1d")).isNull();
+	}
+
+	@Test
+	void rateLimitResetGivesTheWaitOfA429WithoutRetryAfter() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("x-ratelimit-remaining-requests", "0");
+		headers.set("x-ratelimit-remaining-tokens", "149984");
+		headers.set("x-ratelimit-reset-requests", "20s");
+		headers.set("x-ratelimit-reset-tokens", "6m0s");
+		// the requests limit is the one exhausted: its reset counts, not the longer one
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofSeconds(20));
+		// every OpenAI response carries these headers: only a 429 reads them
+		assertThat(RetryAfter.fromHeaders(headers, 500)).isNull();
+		assertThat(RetryAfter.fromHeaders(headers)).isNull();
+	}
+
+	@Test
+	void rateLimitResetTakesTheLongerWhenNoLimitIsAtZero() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("x-ratelimit-reset-requests", "1s");
+		headers.set("x-ratelimit-reset-tokens", "7.66s");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofMillis(7660));
+		headers.set("x-ratelimit-remaining-tokens", "0");
+		headers.set("x-ratelimit-remaining-requests", "0");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofMillis(7660));
+	}
+
+	@Test
+	void retryAfterWinsOverRateLimitReset() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("x-ratelimit-reset-requests", "20s");
+		headers.set("Retry-After", "3");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofSeconds(3));
+		headers.set("retry-after-ms", "250");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofMillis(250));
+	}
+
+	@Test
+	void noRateLimitHeadersGiveNoWait() {
+		assertThat(RetryAfter.fromHeaders(new HttpHeaders(), 429)).isNull();
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("x-ratelimit-reset-tokens", "soon");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isNull();
+	}
+
 }
