@@ -122,63 +122,135 @@ public record OpenAiSettings(String providerName, String baseUrl, @Nullable Stri
 	}
 
 	public OpenAiSettings withProviderName(String providerName) {
-		return new OpenAiSettings(providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withBaseUrl(String baseUrl) {
-		return new OpenAiSettings(this.providerName, baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withApiKey(@Nullable String apiKey) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withModel(String model) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withTemperature(@Nullable Double temperature) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withMaxTokens(@Nullable Integer maxTokens) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle,
+				this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
 	public OpenAiSettings withResponseTimeout(Duration responseTimeout) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, Objects.requireNonNull(responseTimeout, "'responseTimeout' must not be null"), this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, Objects.requireNonNull(responseTimeout, "'responseTimeout' must not be null"),
+				this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters,
+				this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other default options.
+	 * @param defaultOptions the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withDefaultOptions(ChatOptions defaultOptions) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, Objects.requireNonNull(defaultOptions, "'defaultOptions' must not be null"), this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout,
+				Objects.requireNonNull(defaultOptions, "'defaultOptions' must not be null"), this.headers,
+				this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other extra headers.
+	 * @param headers the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withHeaders(Map<String, String> headers) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, headers, this.extraBody, this.authStyle,
+				this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other extra body fields.
+	 * @param extraBody the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withExtraBody(Map<String, Object> extraBody) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, extraBody, this.authStyle,
+				this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with another authentication style.
+	 * @param authStyle the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withAuthStyle(AuthStyle authStyle) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, authStyle, this.queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, authStyle,
+				this.queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other query parameters.
+	 * @param queryParameters the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withQueryParameters(Map<String, String> queryParameters) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, queryParameters, this.chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, queryParameters, this.chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with another chat path.
+	 * @param chatPath the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withChatPath(String chatPath) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, chatPath, this.quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, chatPath, this.quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other quirks.
+	 * @param quirks the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withQuirks(OpenAiQuirks quirks) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, quirks, this.capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, quirks, this.capabilities);
 	}
 
+	/**
+	 * Return these settings with other capabilities.
+	 * @param capabilities the new value
+	 * @return the settings
+	 */
 	public OpenAiSettings withCapabilities(Set<ModelCapability> capabilities) {
-		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature, this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody, this.authStyle, this.queryParameters, this.chatPath, this.quirks, capabilities);
+		return new OpenAiSettings(this.providerName, this.baseUrl, this.apiKey, this.model, this.temperature,
+				this.maxTokens, this.responseTimeout, this.defaultOptions, this.headers, this.extraBody,
+				this.authStyle, this.queryParameters, this.chatPath, this.quirks, capabilities);
 	}
 
 	/**

@@ -369,8 +369,8 @@ class OpenAiWireFormatTests {
 			.withChatPath("/deployments/dep/chat/completions")
 			.withHeaders(Map.of("X-Trace", "t-1"))
 			.withExtraBody(Map.of("user", "u-1", "temperature", 1.0));
-		model(settings).call(new ChatRequest(HELLO.messages(), List.of(), ChatOptions.builder().temperature(0.1).build()))
-			.block(TIMEOUT);
+		ChatOptions options = ChatOptions.builder().temperature(0.1).build();
+		model(settings).call(new ChatRequest(HELLO.messages(), List.of(), options)).block(TIMEOUT);
 		RecordedRequest request = take();
 		assertThat(request.getTarget()).isEqualTo("/openai/deployments/dep/chat/completions?api-version=2024-10-21");
 		assertThat(request.getHeaders().get("api-key")).isEqualTo("az-key");

@@ -74,7 +74,8 @@ class OpenAiPresetsTests {
 			.withPropertyValues("agent.providers.ds.type=deepseek", "agent.providers.ds.api-key=k",
 					"agent.providers.ds.model=deepseek-chat", "agent.providers.mi.type=mistral",
 					"agent.providers.mi.api-key=k", "agent.providers.mi.model=mistral-small-latest",
-					"agent.providers.oa.type=openai", "agent.providers.oa.api-key=k", "agent.providers.oa.model=gpt-4.1",
+					"agent.providers.oa.type=openai", "agent.providers.oa.api-key=k",
+					"agent.providers.oa.model=gpt-4.1",
 					"agent.providers.local.type=openai",
 					"agent.providers.local.base-url=http://localhost:11434/v1", "agent.providers.local.model=llama3")
 			.run((context) -> {
@@ -94,7 +95,8 @@ class OpenAiPresetsTests {
 	void configuredBaseUrlWinsAndKeyIsSentAsBearer() throws Exception {
 		this.server.enqueue(ChatModelAutoConfigurationTests.completion("Hi"));
 		this.contextRunner
-			.withPropertyValues("agent.providers.ds.type=deepseek", "agent.providers.ds.base-url=" + this.server.url("/"),
+			.withPropertyValues("agent.providers.ds.type=deepseek",
+					"agent.providers.ds.base-url=" + this.server.url("/"),
 					"agent.providers.ds.api-key=sk-ds", "agent.providers.ds.model=deepseek-chat")
 			.run((context) -> call(context.getBean(ChatModelRegistry.class).get("ds")));
 		RecordedRequest request = take();
@@ -133,7 +135,8 @@ class OpenAiPresetsTests {
 	void localPresetNeedsNoKey() throws Exception {
 		this.server.enqueue(ChatModelAutoConfigurationTests.completion("Hi"));
 		this.contextRunner
-			.withPropertyValues("agent.providers.local.type=vllm", "agent.providers.local.base-url=" + this.server.url("/v1"),
+			.withPropertyValues("agent.providers.local.type=vllm",
+					"agent.providers.local.base-url=" + this.server.url("/v1"),
 					"agent.providers.local.model=qwen3")
 			.run((context) -> call(context.getBean(ChatModelRegistry.class).get("local")));
 		RecordedRequest request = take();
@@ -145,7 +148,8 @@ class OpenAiPresetsTests {
 	void headersAndExtraBodyReachTheServer() throws Exception {
 		this.server.enqueue(ChatModelAutoConfigurationTests.completion("Hi"));
 		this.contextRunner
-			.withPropertyValues("agent.providers.or.type=openrouter", "agent.providers.or.base-url=" + this.server.url("/"),
+			.withPropertyValues("agent.providers.or.type=openrouter",
+					"agent.providers.or.base-url=" + this.server.url("/"),
 					"agent.providers.or.api-key=k", "agent.providers.or.model=openai/gpt-4o",
 					"agent.providers.or.headers.X-Title=My App", "agent.providers.or.extra-body.thinking.type=enabled",
 					"agent.providers.or.extra-body.top_k=5")
@@ -160,7 +164,8 @@ class OpenAiPresetsTests {
 
 	@Test
 	void cloudPresetWithoutApiKeyFails() {
-		this.contextRunner.withPropertyValues("agent.providers.ds.type=deepseek", "agent.providers.ds.model=deepseek-chat")
+		this.contextRunner
+			.withPropertyValues("agent.providers.ds.type=deepseek", "agent.providers.ds.model=deepseek-chat")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
