@@ -1,7 +1,11 @@
 package dev.agcore.provider.openai;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
 
+import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ModelCapability;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -54,6 +58,60 @@ class OpenAiSettingsTests {
 	void builderRequiresSettings() {
 		assertThatIllegalStateException().isThrownBy(() -> OpenAiChatModel.builder().build())
 			.withMessageContaining("settings");
+	}
+
+	@Test
+	void newComponentsHaveDefaults() {
+		OpenAiSettings settings = OpenAiSettings.of("http://localhost/v1", "key", "m");
+		assertThat(settings.defaultOptions()).isEqualTo(ChatOptions.DEFAULTS);
+		assertThat(settings.headers()).isEmpty();
+		assertThat(settings.extraBody()).isEmpty();
+		assertThat(settings.authStyle()).isEqualTo(OpenAiSettings.AuthStyle.BEARER);
+		assertThat(settings.queryParameters()).isEmpty();
+		assertThat(settings.chatPath()).isEqualTo("/chat/completions");
+		assertThat(settings.quirks()).isEqualTo(OpenAiQuirks.COMPATIBLE);
+		assertThat(settings.capabilities()).containsExactlyInAnyOrder(ModelCapability.TOOLS, ModelCapability.STREAMING,
+				ModelCapability.STRUCTURED_OUTPUT, ModelCapability.REASONING, ModelCapability.IMAGES,
+				ModelCapability.PDF);
+	}
+
+	@Test
+	void effectiveDefaultsPutDefaultOptionsOverTemperatureAndMaxTokens() {
+		OpenAiSettings settings = OpenAiSettings.of("http://localhost/v1", "key", "m")
+			.withTemperature(0.9)
+			.withMaxTokens(10)
+			.withDefaultOptions(ChatOptions.builder().temperature(0.1).seed(3L).build());
+		ChatOptions defaults = settings.effectiveDefaults();
+		assertThat(defaults.temperature()).isEqualTo(0.1);
+		assertThat(defaults.maxTokens()).isEqualTo(10);
+		assertThat(defaults.seed()).isEqualTo(3L);
+	}
+
+	@Test
+	void withersCopyTheNewComponents() {
+		OpenAiSettings settings = OpenAiSettings.of("http://localhost/v1", "key", "m")
+			.withHeaders(Map.of("X-A", "1"))
+			.withExtraBody(Map.of("top_k", 5))
+			.withAuthStyle(OpenAiSettings.AuthStyle.API_KEY)
+			.withQueryParameters(Map.of("api-version", "v"))
+			.withChatPath("/deployments/d/chat/completions")
+			.withQuirks(OpenAiQuirks.MISTRAL)
+			.withCapabilities(Set.of(ModelCapability.TOOLS))
+			.withModel("n");
+		assertThat(settings.headers()).containsExactly(Map.entry("X-A", "1"));
+		assertThat(settings.extraBody()).containsExactly(Map.entry("top_k", 5));
+		assertThat(settings.authStyle()).isEqualTo(OpenAiSettings.AuthStyle.API_KEY);
+		assertThat(settings.queryParameters()).containsExactly(Map.entry("api-version", "v"));
+		assertThat(settings.chatPath()).isEqualTo("/deployments/d/chat/completions");
+		assertThat(settings.quirks()).isEqualTo(OpenAiQuirks.MISTRAL);
+		assertThat(settings.capabilities()).containsExactly(ModelCapability.TOOLS);
+		assertThat(settings.model()).isEqualTo("n");
+	}
+
+	@Test
+	void toStringMasksTheKey() {
+		assertThat(OpenAiSettings.of("http://localhost/v1", "sk-secret", "m").toString()).doesNotContain("sk-secret")
+			.contains("apiKey=******");
 	}
 
 }

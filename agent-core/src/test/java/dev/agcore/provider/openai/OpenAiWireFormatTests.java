@@ -27,6 +27,7 @@ import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ModelRateLimitException;
 import dev.agcore.model.ModelRequestException;
+import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.model.ResponseFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.Usage;
@@ -410,6 +411,31 @@ class OpenAiWireFormatTests {
 		assertThat(request.getMethod()).isEqualTo("GET");
 		assertThat(request.getTarget()).isEqualTo("/v1/models");
 		assertThat(request.getHeaders().get("Authorization")).isEqualTo("Bearer sk-test");
+	}
+
+	@Test
+	void requestTimeoutReplacesTheResponseTimeout() {
+		this.server.enqueue(Fixtures.json(200, "answer.json").newBuilder().headersDelay(2, TimeUnit.SECONDS).build());
+		ChatRequest request = new ChatRequest(HELLO.messages(), List.of(),
+				ChatOptions.builder().timeout(Duration.ofMillis(200)).build());
+		StepVerifier.create(model(settings()).call(request))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelTimeoutException.class)
+				.hasMessageContaining("200 ms"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void azureHealthCheckListsModelsWithApiVersionAndKeyHeader() throws Exception {
+		this.server.enqueue(new MockResponse.Builder().code(200).body("{\"data\": []}").build());
+		OpenAiSettings settings = new OpenAiSettings("azure", this.server.url("/openai").toString(), "az-key", "dep",
+				null, null, null)
+			.withAuthStyle(OpenAiSettings.AuthStyle.API_KEY)
+			.withQueryParameters(Map.of("api-version", "2024-10-21"))
+			.withChatPath("/deployments/dep/chat/completions");
+		StepVerifier.create(model(settings).checkHealth()).expectComplete().verify(TIMEOUT);
+		RecordedRequest request = take();
+		assertThat(request.getTarget()).isEqualTo("/openai/models?api-version=2024-10-21");
+		assertThat(request.getHeaders().get("api-key")).isEqualTo("az-key");
 	}
 
 	@Test
