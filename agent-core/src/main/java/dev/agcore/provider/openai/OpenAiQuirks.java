@@ -30,6 +30,12 @@ public record OpenAiQuirks(boolean developerRole, boolean maxCompletionTokens, b
 	/** OpenAI and Azure OpenAI. */
 	public static final OpenAiQuirks OPENAI = new OpenAiQuirks(true, true, true, false, false);
 
+	/**
+	 * Azure OpenAI: as OpenAI, but developer instructions as {@code system}, since the
+	 * {@code developer} role needs api-version 2024-12-01-preview or later.
+	 */
+	public static final OpenAiQuirks AZURE = new OpenAiQuirks(false, true, true, false, false);
+
 	/** DeepSeek: reasoning of tool-calling turns goes back as {@code reasoning_content}. */
 	public static final OpenAiQuirks DEEPSEEK = new OpenAiQuirks(false, false, true, false, true);
 

@@ -97,7 +97,7 @@ final class OpenAiProviderFactory implements ProviderFactory {
 			.withAuthStyle(OpenAiSettings.AuthStyle.API_KEY)
 			.withQueryParameters(Map.of("api-version", apiVersion))
 			.withChatPath("/deployments/" + deployment + "/chat/completions")
-			.withQuirks(OpenAiQuirks.OPENAI);
+			.withQuirks(OpenAiQuirks.AZURE);
 	}
 
 	private static OpenAiSettings preset(ProviderSource source, Preset preset) {

@@ -111,7 +111,11 @@ class OpenAiPresetsTests {
 			.withPropertyValues("agent.providers.azure.type=azure-openai",
 					"agent.providers.azure.base-url=" + this.server.url("/"), "agent.providers.azure.api-key=az-key",
 					"agent.providers.azure.model=my-gpt4o")
-			.run((context) -> call(context.getBean(ChatModelRegistry.class).get("azure")));
+			.run((context) -> {
+				ChatModel model = context.getBean(ChatModelRegistry.class).get("azure");
+				assertThat(settings(model).quirks()).isEqualTo(OpenAiQuirks.AZURE);
+				call(model);
+			});
 		RecordedRequest request = take();
 		assertThat(request.getTarget())
 			.isEqualTo("/openai/deployments/my-gpt4o/chat/completions?api-version=2024-10-21");
