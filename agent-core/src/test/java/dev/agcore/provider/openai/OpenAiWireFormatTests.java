@@ -335,6 +335,22 @@ class OpenAiWireFormatTests {
 	}
 
 	@Test
+	void streamedResponseHeadersReachTheListener() {
+		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-text.sse"))
+			.newBuilder()
+			.addHeader("x-ratelimit-remaining-tokens", "1000")
+			.build());
+		List<HttpHeaders> seen = new ArrayList<>();
+		OpenAiChatModel model = OpenAiChatModel.builder()
+			.settings(settings())
+			.rateLimitListener((provider, modelName, headers) -> seen.add(headers))
+			.build();
+		model.stream(HELLO).collectList().block(TIMEOUT);
+		assertThat(seen).singleElement()
+			.satisfies((headers) -> assertThat(headers.getFirst("x-ratelimit-remaining-tokens")).isEqualTo("1000"));
+	}
+
+	@Test
 	void failingListenerDoesNotFailTheCall() {
 		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		OpenAiChatModel model = OpenAiChatModel.builder().settings(settings()).rateLimitListener((p, m, h) -> {

@@ -69,21 +69,6 @@ public final class OpenAiWireMapper {
 	 * @param messages the conversation
 	 * @param tools the tools; no {@code tools} key is sent when empty
 	 * @param model the model
-	 * @param temperature the temperature, or null to leave it to the server
-	 * @param maxTokens the token limit, or null to leave it to the server
-	 * @param stream whether to stream (with usage in the last chunk)
-	 * @return the request body
-	 */
-	public ChatCompletionRequest toRequest(List<Message> messages, List<ToolSpec> tools, String model,
-			@Nullable Double temperature, @Nullable Integer maxTokens, boolean stream) {
-		return toRequest(messages, tools, model, new ChatOptions(null, temperature, maxTokens), stream);
-	}
-
-	/**
-	 * Build a request body.
-	 * @param messages the conversation
-	 * @param tools the tools; no {@code tools} key is sent when empty
-	 * @param model the model
 	 * @param options the options, defaults already applied; null components are left to
 	 * the server
 	 * @param stream whether to stream
