@@ -537,6 +537,35 @@ class GeminiChatModelTests {
 	}
 
 	@Test
+	void responseWithoutCandidatesOrBlockReasonFails() {
+		this.server.enqueue(new MockResponse.Builder().code(200)
+			.addHeader("Content-Type", "application/json")
+			.body("{\"usageMetadata\": {\"promptTokenCount\": 3}, \"modelVersion\": \"gemini-2.0-flash\"}")
+			.build());
+		StepVerifier.create(model(settings()).call(HELLO))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelResponseException.class)
+				.hasMessageContaining("without candidates"))
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void signaturesOfThoughtAndTextPartsAreSentBackWhereTheyCame() throws Exception {
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
+		AssistantMessage previous = new AssistantMessage("2, 3, 5 and 7.", List.of(),
+				List.of(new Reasoning("Counting primes", "sig-thought", null), Reasoning.of("unsigned thought"),
+						new Reasoning("", "sig-text", null)),
+				null);
+		model(settings()).call(ChatRequest.of(List.of(new UserMessage("Primes below 10?"), previous,
+				new UserMessage("And below 20?"))))
+			.block(TIMEOUT);
+		assertThat(body(take()).get("contents").get(1)).isEqualTo(json("""
+				{"role": "model", "parts": [
+					{"text": "Counting primes", "thought": true, "thoughtSignature": "sig-thought"},
+					{"text": "2, 3, 5 and 7.", "thoughtSignature": "sig-text"}]}
+				"""));
+	}
+
+	@Test
 	void headersFromSettingsAreSentAndBlankKeySendsNone() throws Exception {
 		this.server.enqueue(Fixtures.json(200, "answer.json"));
 		model(settings().withApiKey(" ").withHeaders(Map.of("x-goog-user-project", "my-project")))

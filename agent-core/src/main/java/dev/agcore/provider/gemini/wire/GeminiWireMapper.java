@@ -343,8 +343,9 @@ public final class GeminiWireMapper {
 	 */
 	public ChatResponse toResponse(GenerateContentResponse response) {
 		StreamState state = new StreamState();
+		boolean blocked = response.promptFeedback() != null && response.promptFeedback().blockReason() != null;
 		ChatChunk chunk = toChunk(response, state);
-		if (chunk == null) {
+		if (chunk == null || (!blocked && (response.candidates() == null || response.candidates().isEmpty()))) {
 			throw new ModelResponseException(this.provider,
 					this.provider + " returned a response without candidates or prompt feedback");
 		}
