@@ -124,7 +124,7 @@ class GeminiChatModelTests {
 										"application/pdf")),
 						"ann"),
 				new AssistantMessage("Let me check.", List.of(first, second)),
-				ToolResultMessage.success(first, "{\"temperature\": 18}"), ToolResultMessage.success(second, "14:05"),
+				ToolResultMessage.success(second, "14:05"), ToolResultMessage.success(first, "{\"temperature\": 18}"),
 				new UserMessage("And tomorrow?"), AssistantMessage.of(List.of(new ToolCall("fc-9", "get_weather", "{}"))),
 				ToolResultMessage.failure(new ToolCall("fc-9", "get_weather", "{}"), "city is required"));
 		ChatOptions options = ChatOptions.builder()
@@ -231,6 +231,38 @@ class GeminiChatModelTests {
 			.block(TIMEOUT);
 		assertThat(body(take()).get("generationConfig"))
 			.isEqualTo(json("{\"responseMimeType\": \"application/json\"}"));
+	}
+
+	@Test
+	void structuredAnswerIsTheJsonText() throws Exception {
+		this.server.enqueue(Fixtures.json(200, "structured-output.json"));
+		ObjectNode schema = (ObjectNode) json("""
+				{"type": "array", "items": {"type": "object", "properties": {
+					"recipeName": {"type": "string"}, "ingredients": {"type": "array", "items": {"type": "string"}}}}}
+				""");
+		ChatResponse response = model(settings()).call(new ChatRequest(HELLO.messages(), List.of(),
+				ChatOptions.builder().responseFormat(ResponseFormat.jsonSchema("Recipes", schema)).build()))
+			.block(TIMEOUT);
+		assertThat(json(response.message().text()).get(1).get("recipeName").asString())
+			.isEqualTo("Oatmeal Raisin Cookies");
+		assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
+		assertThat(body(take()).at("/generationConfig/responseSchema/items/properties/ingredients"))
+			.isEqualTo(json("{\"type\": \"array\", \"items\": {\"type\": \"string\"}}"));
+	}
+
+	@Test
+	void streamThatStopsSendingEventsButKeepsTheConnectionFailsWithTimeout() {
+		String first = Fixtures.read("stream-text.sse");
+		first = first.substring(0, first.indexOf("data:", 10));
+		this.server.enqueue(new MockResponse.Builder().code(200)
+			.addHeader("Content-Type", "text/event-stream")
+			.body(first + ": keep-alive\n\n".repeat(300))
+			.throttleBody(first.length() + 15, 200, TimeUnit.MILLISECONDS)
+			.build());
+		StepVerifier.create(model(settings().withResponseTimeout(Duration.ofMillis(800))).stream(HELLO))
+			.assertNext((chunk) -> assertThat(chunk.textDelta()).isEqualTo("Once upon"))
+			.expectError(ModelTimeoutException.class)
+			.verify(TIMEOUT);
 	}
 
 	@Test

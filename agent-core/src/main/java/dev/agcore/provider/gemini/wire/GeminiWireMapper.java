@@ -85,10 +85,10 @@ public final class GeminiWireMapper {
 		ArrayNode system = this.jsonMapper.createArrayNode();
 		ArrayNode contents = body.putArray("contents");
 		List<ToolCall> lastCalls = List.of();
-		ArrayNode pendingResults = null;
+		List<ToolResultMessage> pendingResults = new ArrayList<>();
 		for (Message message : messages) {
-			if (!(message instanceof ToolResultMessage)) {
-				pendingResults = null;
+			if (!(message instanceof ToolResultMessage) && !pendingResults.isEmpty()) {
+				addResults(contents, pendingResults, lastCalls);
 			}
 			if (message instanceof SystemMessage instructions) {
 				system.addObject().put("text", instructions.text());
@@ -101,12 +101,11 @@ public final class GeminiWireMapper {
 				lastCalls = assistant.toolCalls();
 			}
 			else if (message instanceof ToolResultMessage result) {
-				// the results of one turn's calls go together, in one user turn
-				if (pendingResults == null) {
-					pendingResults = contents.addObject().put("role", "user").putArray("parts");
-				}
-				addResult(pendingResults, result, lastCalls);
+				pendingResults.add(result);
 			}
+		}
+		if (!pendingResults.isEmpty()) {
+			addResults(contents, pendingResults, lastCalls);
 		}
 		if (!system.isEmpty()) {
 			body.putObject("systemInstruction").set("parts", system);
@@ -220,6 +219,27 @@ public final class GeminiWireMapper {
 		}
 		throw new ModelRequestException(this.provider, 0,
 				"The arguments of tool call '" + call.name() + "' are not a JSON object; Gemini takes only objects");
+	}
+
+	// the results of one turn's calls go together, in one user turn, in the order of the
+	// calls: Gemini matches them by name and position when calls have no ids
+	private void addResults(ArrayNode contents, List<ToolResultMessage> results, List<ToolCall> calls) {
+		List<ToolResultMessage> ordered = new ArrayList<>(results);
+		ordered.sort(java.util.Comparator.comparingInt((result) -> position(result, calls)));
+		ArrayNode parts = contents.addObject().put("role", "user").putArray("parts");
+		for (ToolResultMessage result : ordered) {
+			addResult(parts, result, calls);
+		}
+		results.clear();
+	}
+
+	private static int position(ToolResultMessage result, List<ToolCall> calls) {
+		for (int i = 0; i < calls.size(); i++) {
+			if (calls.get(i).id().equals(result.toolCallId())) {
+				return i;
+			}
+		}
+		return calls.size();
 	}
 
 	private void addResult(ArrayNode parts, ToolResultMessage result, List<ToolCall> calls) {
