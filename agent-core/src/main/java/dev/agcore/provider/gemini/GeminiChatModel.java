@@ -3,6 +3,7 @@ package dev.agcore.provider.gemini;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -305,7 +306,7 @@ public final class GeminiChatModel implements ChatModel {
 		if (before.isEmpty()) {
 			return List.of(chunk);
 		}
-		List<ChatChunk> all = new java.util.ArrayList<>(before);
+		List<ChatChunk> all = new ArrayList<>(before);
 		all.add(chunk);
 		return all;
 	}

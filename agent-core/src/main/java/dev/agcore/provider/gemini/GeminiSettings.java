@@ -1,6 +1,7 @@
 package dev.agcore.provider.gemini;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -53,7 +54,7 @@ public record GeminiSettings(String providerName, String baseUrl, @Nullable Stri
 		this.defaultOptions = (defaultOptions != null) ? defaultOptions : ChatOptions.DEFAULTS;
 		this.headers = (headers != null) ? Map.copyOf(headers) : Map.of();
 		// LinkedHashMap: values may be null (JSON null), which Map.copyOf rejects
-		this.extraBody = (extraBody != null) ? java.util.Collections.unmodifiableMap(new LinkedHashMap<>(extraBody))
+		this.extraBody = (extraBody != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(extraBody))
 				: Map.of();
 		this.responseTimeout = (responseTimeout != null) ? responseTimeout : DEFAULT_RESPONSE_TIMEOUT;
 		if (this.responseTimeout.isNegative() || this.responseTimeout.isZero()) {

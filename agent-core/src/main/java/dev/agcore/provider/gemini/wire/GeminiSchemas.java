@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -31,6 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <li>{@code format} is kept only where Gemini knows it ({@code date-time} and
  * {@code enum} for strings, {@code float}/{@code double} for numbers,
  * {@code int32}/{@code int64} for integers);</li>
+ * <li>a schema that gives no type (such as {@code {}}, any value) becomes a string;</li>
  * <li>every other keyword ({@code additionalProperties}, {@code $schema}, {@code $id},
  * {@code default}, {@code examples}, {@code exclusiveMinimum}, ...) is dropped;
  * {@code required} keeps only names that are properties.</li>
@@ -67,8 +67,8 @@ public final class GeminiSchemas {
 		}
 		ObjectNode out = JsonNodeFactory.instance.objectNode();
 		if (!node.isObject()) {
-			// true / {} in JSON schema: anything; Gemini needs a type, a string is the loosest
-			return (node.isBoolean() || node.isNull()) ? out.put("type", "string") : out;
+			// true in JSON schema: anything; Gemini needs a type, a string is the loosest
+			return out.put("type", "string");
 		}
 		JsonNode ref = node.get("$ref");
 		if (ref != null && ref.isString()) {
@@ -136,6 +136,10 @@ public final class GeminiSchemas {
 			ArrayNode enumValues = out.putArray("enum");
 			values.forEach((value) -> enumValues.add(value.asString()));
 			out.putIfAbsent("type", out.stringNode("string"));
+		}
+		if (!out.has("type") && !out.has("anyOf")) {
+			// Gemini requires a type; a schema that allows anything is best filled in as text
+			out.put("type", "string");
 		}
 		if (nullable) {
 			out.put("nullable", true);
@@ -260,7 +264,6 @@ public final class GeminiSchemas {
 	}
 
 	private static void copyIfPresent(JsonNode from, ObjectNode to, String keyword) {
-		@Nullable
 		JsonNode value = from.get(keyword);
 		if (value != null && !value.isNull() && !value.isContainer()) {
 			to.set(keyword, value);

@@ -1,6 +1,7 @@
 package dev.agcore.provider.gemini.wire;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -225,7 +226,7 @@ public final class GeminiWireMapper {
 	// calls: Gemini matches them by name and position when calls have no ids
 	private void addResults(ArrayNode contents, List<ToolResultMessage> results, List<ToolCall> calls) {
 		List<ToolResultMessage> ordered = new ArrayList<>(results);
-		ordered.sort(java.util.Comparator.comparingInt((result) -> position(result, calls)));
+		ordered.sort(Comparator.comparingInt((result) -> position(result, calls)));
 		ArrayNode parts = contents.addObject().put("role", "user").putArray("parts");
 		for (ToolResultMessage result : ordered) {
 			addResult(parts, result, calls);

@@ -129,6 +129,18 @@ class GeminiSchemasTests {
 	}
 
 	@Test
+	void schemasWithoutATypeBecomeStrings() {
+		assertThat(convert("""
+				{"type": "object", "properties": {"any": {}, "described": {"description": "Anything"}, "yes": true}}
+				""")).isEqualTo(json("""
+				{"type": "object", "properties": {
+					"any": {"type": "string"},
+					"described": {"type": "string", "description": "Anything"},
+					"yes": {"type": "string"}}}
+				"""));
+	}
+
+	@Test
 	void leavesTheInputUnchanged() {
 		ObjectNode schema = (ObjectNode) json("{\"type\": \"object\", \"additionalProperties\": false, "
 				+ "\"properties\": {\"a\": {\"type\": [\"string\", \"null\"]}}}");
