@@ -225,8 +225,8 @@ public final class HttpErrors {
 
 	/**
 	 * What an error body says, in any of the shapes servers use:
-	 * {@code {"error":{"message","type","code"}}} (OpenAI), {@code {"error":"..."}}
-	 * (Ollama) or {@code {"message":"...","code":...}} (vLLM).
+	 * {@code {"error":{"message","type","code"}}} (OpenAI; Anthropic's has no code),
+	 * {@code {"error":"..."}} (Ollama) or {@code {"message":"...","code":...}} (vLLM).
 	 */
 	private record ProviderError(@Nullable String message, @Nullable String code, @Nullable String type) {
 
@@ -267,7 +267,7 @@ public final class HttpErrors {
 			}
 			String text = (this.message != null) ? this.message.toLowerCase(Locale.ROOT) : "";
 			return text.contains("context length") || text.contains("context_length_exceeded")
-					|| text.contains("context window");
+					|| text.contains("context window") || text.contains("prompt is too long");
 		}
 
 	}

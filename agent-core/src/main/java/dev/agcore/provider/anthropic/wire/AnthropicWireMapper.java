@@ -1,0 +1,445 @@
+package dev.agcore.provider.anthropic.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Media;
+import dev.agcore.message.Message;
+import dev.agcore.message.Reasoning;
+import dev.agcore.message.SystemMessage;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.message.UserMessage;
+import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.FinishReason;
+import dev.agcore.model.ModelException;
+import dev.agcore.model.ModelRequestException;
+import dev.agcore.model.ModelResponseException;
+import dev.agcore.model.ResponseFormat;
+import dev.agcore.model.ToolChoice;
+import dev.agcore.model.Usage;
+import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.tool.ToolSpec;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Maps between the library's types and the Anthropic Messages API. The request is built
+ * as a JSON tree rather than records: {@code cache_control} marks and the configured
+ * extra body fields go wherever the API allows without a record for every variant.
+ * Thread-safe.
+ */
+public final class AnthropicWireMapper {
+
+	/**
+	 * The tool that carries a structured answer: Anthropic has no response format, so the
+	 * schema becomes this tool's input schema and its call becomes the answer text.
+	 */
+	public static final String ANSWER_TOOL = "final_answer";
+
+	/** The {@code max_tokens} sent when the options set none; Anthropic requires one. */
+	public static final int DEFAULT_MAX_TOKENS = 4096;
+
+	private static final String ANSWER_TOOL_NOTE = "When you have the final answer, call the " + ANSWER_TOOL
+			+ " tool with it instead of answering in text.";
+
+	private final String provider;
+
+	private final JsonMapper jsonMapper;
+
+	/**
+	 * Create a mapper.
+	 * @param provider the provider name used in exceptions
+	 * @param jsonMapper the mapper that parses tool arguments
+	 */
+	public AnthropicWireMapper(String provider, JsonMapper jsonMapper) {
+		this.provider = Objects.requireNonNull(provider, "'provider' must not be null");
+		this.jsonMapper = Objects.requireNonNull(jsonMapper, "'jsonMapper' must not be null");
+	}
+
+	/**
+	 * Return whether a request's answer goes through the {@link #ANSWER_TOOL}.
+	 * @param options the request's options
+	 * @return whether the answer tool is sent
+	 */
+	public static boolean usesAnswerTool(ChatOptions options) {
+		ResponseFormat format = options.responseFormat();
+		return format != null && format.type() != ResponseFormat.Type.TEXT;
+	}
+
+	/**
+	 * Build a request body.
+	 * @param messages the conversation
+	 * @param tools the tools
+	 * @param options the request's options, merged with the model's defaults
+	 * @param model the model
+	 * @param stream whether to stream
+	 * @param promptCaching whether to mark the last system block and tool as cacheable
+	 * @param extraBody fields merged into the body last
+	 * @return the body
+	 * @throws ModelRequestException if a message holds media Anthropic does not take, or
+	 * the answer schema is not an object schema
+	 */
+	public ObjectNode toRequest(List<Message> messages, List<ToolSpec> tools, ChatOptions options, String model,
+			boolean stream, boolean promptCaching, Map<String, Object> extraBody) {
+		ObjectNode body = this.jsonMapper.createObjectNode();
+		body.put("model", model);
+		Integer budget = options.thinkingBudget();
+		boolean thinking = budget != null && budget > 0;
+		int maxTokens = (options.maxTokens() != null) ? options.maxTokens()
+				: (thinking ? budget + DEFAULT_MAX_TOKENS : DEFAULT_MAX_TOKENS);
+		body.put("max_tokens", maxTokens);
+		boolean answerTool = usesAnswerTool(options);
+		List<String> system = new ArrayList<>(2);
+		ArrayNode wireMessages = body.putArray("messages");
+		ArrayNode toolResults = null;
+		for (Message message : messages) {
+			if (message instanceof SystemMessage instructions) {
+				system.add(instructions.text());
+				continue;
+			}
+			if (message instanceof ToolResultMessage result) {
+				// consecutive results go back in one user message, as Anthropic asks
+				if (toolResults == null) {
+					ObjectNode user = wireMessages.addObject().put("role", "user");
+					toolResults = user.putArray("content");
+				}
+				ObjectNode block = toolResults.addObject()
+					.put("type", "tool_result")
+					.put("tool_use_id", result.toolCallId())
+					.put("content", result.text());
+				if (result.error()) {
+					block.put("is_error", true);
+				}
+				continue;
+			}
+			toolResults = null;
+			if (message instanceof UserMessage user) {
+				addUser(wireMessages, user);
+			}
+			else if (message instanceof AssistantMessage assistant) {
+				addAssistant(wireMessages, assistant);
+			}
+		}
+		List<ObjectNode> wireTools = new ArrayList<>(tools.size() + 1);
+		for (ToolSpec tool : tools) {
+			if (answerTool && tool.name().equals(ANSWER_TOOL)) {
+				throw new ModelRequestException(this.provider, 0,
+						"A tool named '" + ANSWER_TOOL + "' cannot be used with a response format on " + this.provider
+								+ ": the name is taken by the structured answer");
+			}
+			wireTools.add(tool(tool.name(), tool.description(), tool.inputSchema()));
+		}
+		if (answerTool) {
+			wireTools.add(answerTool(options.responseFormat()));
+			if (!tools.isEmpty() || thinking) {
+				system.add(ANSWER_TOOL_NOTE);
+			}
+		}
+		if (!system.isEmpty()) {
+			ArrayNode systemBlocks = body.putArray("system");
+			for (String text : system) {
+				systemBlocks.addObject().put("type", "text").put("text", text);
+			}
+			if (promptCaching) {
+				cacheControl((ObjectNode) systemBlocks.get(systemBlocks.size() - 1));
+			}
+		}
+		if (!wireTools.isEmpty()) {
+			ArrayNode toolArray = body.putArray("tools");
+			wireTools.forEach(toolArray::add);
+			if (promptCaching) {
+				cacheControl(wireTools.get(wireTools.size() - 1));
+			}
+			ObjectNode toolChoice = toolChoice(options.toolChoice(), answerTool, tools.isEmpty(), thinking);
+			if (toolChoice != null) {
+				body.set("tool_choice", toolChoice);
+			}
+		}
+		if (thinking) {
+			body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget);
+		}
+		else if (options.temperature() != null) {
+			// Anthropic rejects a temperature with thinking on
+			body.put("temperature", options.temperature());
+		}
+		if (options.topP() != null) {
+			body.put("top_p", options.topP());
+		}
+		if (!options.stop().isEmpty()) {
+			ArrayNode stop = body.putArray("stop_sequences");
+			options.stop().forEach(stop::add);
+		}
+		if (stream) {
+			body.put("stream", true);
+		}
+		for (Map.Entry<String, Object> field : extraBody.entrySet()) {
+			body.set(field.getKey(), this.jsonMapper.valueToTree(field.getValue()));
+		}
+		return body;
+	}
+
+	private void addUser(ArrayNode wireMessages, UserMessage user) {
+		ObjectNode wire = wireMessages.addObject().put("role", "user");
+		if (!user.hasMedia()) {
+			wire.put("content", user.text());
+			return;
+		}
+		ArrayNode content = wire.putArray("content");
+		// media first: Anthropic recommends images before the text about them
+		for (Media media : user.media()) {
+			content.add(media(media));
+		}
+		if (!user.text().isEmpty()) {
+			content.addObject().put("type", "text").put("text", user.text());
+		}
+	}
+
+	private ObjectNode media(Media media) {
+		String type;
+		if (media.isImage()) {
+			type = "image";
+		}
+		else if (media.isPdf()) {
+			type = "document";
+		}
+		else {
+			throw new ModelRequestException(this.provider, 0, this.provider + " does not accept media of type '"
+					+ media.mediaType() + "'; it takes images and application/pdf");
+		}
+		ObjectNode block = this.jsonMapper.createObjectNode().put("type", type);
+		ObjectNode source = block.putObject("source");
+		if (media.url() != null) {
+			source.put("type", "url").put("url", media.url().toString());
+		}
+		else {
+			source.put("type", "base64").put("media_type", media.mediaType()).put("data", media.base64());
+		}
+		return block;
+	}
+
+	private void addAssistant(ArrayNode wireMessages, AssistantMessage assistant) {
+		ArrayNode content = this.jsonMapper.createArrayNode();
+		// thinking first and unchanged: Anthropic verifies the signatures; blocks without one
+		// (another provider's reasoning) cannot be verified and are left out
+		for (Reasoning reasoning : assistant.reasoning()) {
+			if (reasoning.isRedacted()) {
+				content.addObject().put("type", "redacted_thinking").put("data", reasoning.redactedData());
+			}
+			else if (reasoning.signature() != null) {
+				content.addObject()
+					.put("type", "thinking")
+					.put("thinking", reasoning.text())
+					.put("signature", reasoning.signature());
+			}
+		}
+		String text = !assistant.text().isEmpty() ? assistant.text()
+				: (assistant.refusal() != null) ? assistant.refusal() : "";
+		if (!text.isEmpty()) {
+			content.addObject().put("type", "text").put("text", text);
+		}
+		for (ToolCall call : assistant.toolCalls()) {
+			content.addObject()
+				.put("type", "tool_use")
+				.put("id", call.id())
+				.put("name", call.name())
+				.set("input", arguments(call));
+		}
+		// Anthropic rejects empty content; an empty turn says nothing anyway
+		if (!content.isEmpty()) {
+			wireMessages.addObject().put("role", "assistant").set("content", content);
+		}
+	}
+
+	private JsonNode arguments(ToolCall call) {
+		try {
+			JsonNode input = this.jsonMapper.readTree(call.arguments());
+			if (input.isObject()) {
+				return input;
+			}
+		}
+		catch (JacksonException ex) {
+			// reported below
+		}
+		throw new ModelRequestException(this.provider, 0, "The arguments of tool call '" + call.id() + "' ("
+				+ call.name() + ") are not a JSON object; " + this.provider + " requires one");
+	}
+
+	private ObjectNode tool(String name, String description, ObjectNode schema) {
+		ObjectNode tool = this.jsonMapper.createObjectNode().put("name", name);
+		if (!description.isEmpty()) {
+			tool.put("description", description);
+		}
+		tool.set("input_schema", schema);
+		return tool;
+	}
+
+	private ObjectNode answerTool(@Nullable ResponseFormat format) {
+		ObjectNode schema = (format != null) ? format.schema() : null;
+		if (schema == null) {
+			schema = this.jsonMapper.createObjectNode().put("type", "object");
+		}
+		JsonNode type = schema.get("type");
+		if (type != null && !(type.isString() && "object".equals(type.asString()))) {
+			throw new ModelRequestException(this.provider, 0, this.provider
+					+ " takes a structured answer only as a JSON object; the response schema's type is " + type);
+		}
+		String name = (format != null && format.name() != null) ? format.name() : "answer";
+		return tool(ANSWER_TOOL, "Give the final answer (" + name + ") in this shape.", schema);
+	}
+
+	private @Nullable ObjectNode toolChoice(@Nullable ToolChoice choice, boolean answerTool, boolean noOtherTools,
+			boolean thinking) {
+		ObjectNode node = this.jsonMapper.createObjectNode();
+		if (answerTool) {
+			if (choice != null && choice.mode() == ToolChoice.Mode.NONE) {
+				// no real tool may run: only the answer is left
+				return node.put("type", "tool").put("name", ANSWER_TOOL);
+			}
+			if (choice == null || choice.mode() == ToolChoice.Mode.AUTO) {
+				// forced when it is the only tool; Anthropic allows no forcing with thinking on
+				return node.put("type", (noOtherTools && !thinking) ? "any" : "auto");
+			}
+		}
+		if (choice == null) {
+			return null;
+		}
+		return switch (choice.mode()) {
+			case AUTO -> node.put("type", "auto");
+			case NONE -> node.put("type", "none");
+			case REQUIRED -> node.put("type", "any");
+			case TOOL -> node.put("type", "tool").put("name", choice.toolName());
+		};
+	}
+
+	private static void cacheControl(ObjectNode node) {
+		node.putObject("cache_control").put("type", "ephemeral");
+	}
+
+	/**
+	 * Map a non-streamed response.
+	 * @param response the response body
+	 * @param answerTool whether a call of the {@link #ANSWER_TOOL} is the answer
+	 * @return the response
+	 * @throws ModelException if the body is an error or holds a tool call without a name
+	 */
+	public ChatResponse toResponse(MessagesResponse response, boolean answerTool) {
+		if (response.error() != null || "error".equals(response.type())) {
+			throw toException(response.error());
+		}
+		StringBuilder text = new StringBuilder();
+		List<ToolCall> calls = new ArrayList<>(2);
+		List<Reasoning> reasoning = new ArrayList<>(1);
+		boolean answered = false;
+		List<ContentBlock> content = (response.content() != null) ? response.content() : List.of();
+		for (ContentBlock block : content) {
+			switch (String.valueOf(block.type())) {
+				case "text" -> text.append((block.text() != null) ? block.text() : "");
+				case "tool_use" -> {
+					if (block.name() == null || block.name().isEmpty()) {
+						throw new ModelResponseException(this.provider,
+								this.provider + " returned a tool_use block without a tool name");
+					}
+					String input = (block.input() != null) ? block.input().toString() : "{}";
+					if (answerTool && ANSWER_TOOL.equals(block.name())) {
+						text.append(input);
+						answered = true;
+					}
+					else {
+						String id = (block.id() != null) ? block.id() : "call_" + calls.size();
+						calls.add(new ToolCall(id, block.name(), input));
+					}
+				}
+				case "thinking" -> reasoning.add(new Reasoning((block.thinking() != null) ? block.thinking() : "",
+						block.signature(), null));
+				case "redacted_thinking" -> reasoning.add(new Reasoning("", null, block.data()));
+				default -> {
+					// server tool blocks and other types carry nothing the library represents
+				}
+			}
+		}
+		FinishReason reason = finishReason(response.stopReason(), answered && calls.isEmpty());
+		AssistantMessage message = new AssistantMessage(text.toString(), calls, reasoning, null);
+		return new ChatResponse(message, toUsage(response.usage()), reason, response.model());
+	}
+
+	/**
+	 * Map a stop reason.
+	 * @param stopReason the wire value, may be null
+	 * @param answeredByTool whether the only tool called was the answer tool, which ends
+	 * the answer rather than asking for tools
+	 * @return the finish reason
+	 */
+	public static FinishReason finishReason(@Nullable String stopReason, boolean answeredByTool) {
+		if (stopReason == null) {
+			return FinishReason.STOP;
+		}
+		return switch (stopReason) {
+			case "end_turn", "stop_sequence" -> FinishReason.STOP;
+			case "max_tokens", "model_context_window_exceeded" -> FinishReason.LENGTH;
+			case "tool_use" -> answeredByTool ? FinishReason.STOP : FinishReason.TOOL_CALLS;
+			case "refusal" -> FinishReason.CONTENT_FILTER;
+			default -> FinishReason.OTHER;
+		};
+	}
+
+	/**
+	 * Map token counts. Anthropic's {@code input_tokens} leaves out cached tokens; the
+	 * usage's input is the whole prompt, cache reads and writes included, as other
+	 * providers count it.
+	 * @param usage the counts, may be null
+	 * @return the usage
+	 */
+	public static Usage toUsage(@Nullable WireUsage usage) {
+		if (usage == null) {
+			return Usage.EMPTY;
+		}
+		long uncached = value(usage.inputTokens());
+		long cacheRead = value(usage.cacheReadInputTokens());
+		long cacheWrite = value(usage.cacheCreationInputTokens());
+		long input = uncached + cacheRead + cacheWrite;
+		long output = value(usage.outputTokens());
+		return new Usage(input, output, input + output).withDetails(cacheRead, cacheWrite, 0);
+	}
+
+	private static long value(@Nullable Long value) {
+		return (value != null) ? value : 0;
+	}
+
+	/**
+	 * Map an error sent with a successful status: in a body, or as a stream's
+	 * {@code error} event. Each type is classified as the HTTP status Anthropic documents
+	 * for it, so {@code overloaded_error} is a retryable 529.
+	 * @param error the error, may be null
+	 * @return the exception
+	 */
+	public ModelException toException(@Nullable WireError error) {
+		String type = (error != null && error.type() != null) ? error.type() : "api_error";
+		int status = switch (type) {
+			case "invalid_request_error" -> 400;
+			case "authentication_error" -> 401;
+			case "billing_error" -> 402;
+			case "permission_error" -> 403;
+			case "not_found_error" -> 404;
+			case "request_too_large" -> 413;
+			case "rate_limit_error" -> 429;
+			case "timeout_error" -> 504;
+			case "overloaded_error" -> 529;
+			default -> 500;
+		};
+		ObjectNode body = this.jsonMapper.createObjectNode().put("type", "error");
+		body.putObject("error")
+			.put("type", type)
+			.put("message", (error != null && error.message() != null) ? error.message() : type);
+		return HttpErrors.fromStatus(this.provider, status, null, body.toString());
+	}
+
+}
