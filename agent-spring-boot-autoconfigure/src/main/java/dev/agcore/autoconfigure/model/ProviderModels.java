@@ -26,7 +26,7 @@ final class ProviderModels {
 
 	// one per provider package; a type belongs to exactly one factory
 	private static final List<ProviderFactory> FACTORIES = List.of(new OpenAiProviderFactory(),
-			new OllamaProviderFactory(), new GeminiProviderFactory());
+			new OllamaProviderFactory(), new GeminiProviderFactory(), new AnthropicProviderFactory());
 
 	static final List<String> TYPES = FACTORIES.stream()
 		.flatMap((factory) -> factory.types().stream())
