@@ -266,6 +266,10 @@ public final class AnthropicChatModel implements ChatModel {
 		if (!response.statusCode().is2xxSuccessful()) {
 			return readError(response).flatMap(Mono::error);
 		}
+		return readBody(response, answerTool);
+	}
+
+	private Mono<ChatResponse> readBody(ClientResponse response, boolean answerTool) {
 		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_RESPONSE_BYTES)
 			.map((buffer) -> this.wireMapper.toResponse(read(toBytes(buffer), MessagesResponse.class), answerTool))
 			.switchIfEmpty(Mono.error(() -> new ModelResponseException(providerName(),
@@ -280,7 +284,7 @@ public final class AnthropicChatModel implements ChatModel {
 		if (response.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
 			// one JSON body instead of events: an error sent with 200 (its own message says
 			// more than "no event"), or a server that ignored "stream": true
-			return readResponse(response, options, false).flatMapMany((whole) -> Flux.error(new ModelResponseException(
+			return readBody(response, false).flatMapMany((whole) -> Flux.error(new ModelResponseException(
 					providerName(),
 					providerName() + " answered a streamed request with one JSON body instead of an event stream")));
 		}

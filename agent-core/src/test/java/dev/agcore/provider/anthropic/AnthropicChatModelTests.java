@@ -519,6 +519,59 @@ class AnthropicChatModelTests {
 	}
 
 	@Test
+	void streamAnsweredWithAJsonErrorBodyKeepsTheProvidersMessage() {
+		this.server.enqueue(Fixtures.json(200, "error-529.json"));
+		List<String> seen = new ArrayList<>();
+		AnthropicChatModel model = AnthropicChatModel.builder()
+			.settings(settings())
+			.rateLimitListener((provider, modelName, headers) -> seen.add(provider))
+			.build();
+		StepVerifier.create(model.stream(HELLO)).expectErrorSatisfies((ex) -> {
+			assertThat(ex).isInstanceOf(ModelServerException.class).hasMessageContaining("Overloaded");
+			assertThat(((ModelException) ex).isRetryable()).isTrue();
+		}).verify(TIMEOUT);
+		assertThat(seen).containsExactly("anthropic");
+	}
+
+	@Test
+	void toolCallWithArgumentsThatAreNotAnObjectFailsBeforeSending() {
+		ToolCall broken = new ToolCall("toolu_1", "get_weather", "[1, 2]");
+		ChatRequest request = ChatRequest.of(List.of(new UserMessage("Hi"), AssistantMessage.of(List.of(broken)),
+				ToolResultMessage.success(broken, "ok")));
+		StepVerifier.create(model(settings()).call(request))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelRequestException.class)
+				.hasMessageContaining("toolu_1"))
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isZero();
+	}
+
+	@Test
+	void answerSchemaThatIsNotAnObjectFailsBeforeSending() {
+		ChatOptions options = ChatOptions.builder()
+			.responseFormat(ResponseFormat.jsonSchema("Names", (ObjectNode) json("{\"type\": \"array\"}")))
+			.build();
+		StepVerifier.create(model(settings()).call(new ChatRequest(HELLO.messages(), List.of(), options)))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelRequestException.class)
+				.hasMessageContaining("JSON object"))
+			.verify(TIMEOUT);
+		assertThat(this.server.getRequestCount()).isZero();
+	}
+
+	@Test
+	void thinkingWithAnAnswerSchemaCannotForceTheToolAndSaysHowToAnswer() throws Exception {
+		this.server.enqueue(Fixtures.json(200, "structured-answer.json"));
+		ChatOptions options = ChatOptions.builder()
+			.thinkingBudget(1024)
+			.responseFormat(ResponseFormat.jsonSchema("Weather", (ObjectNode) json("{\"type\": \"object\"}")))
+			.build();
+		model(settings()).call(new ChatRequest(List.of(new UserMessage("Weather?")), List.of(), options))
+			.block(TIMEOUT);
+		JsonNode body = body(take());
+		assertThat(body.get("tool_choice")).isEqualTo(json("{\"type\": \"auto\"}"));
+		assertThat(body.get("system").get(0).get("text").asString()).contains("final_answer");
+	}
+
+	@Test
 	void rateLimitListenerSeesHeadersOfSuccessesAndErrors() {
 		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "answer.json"))
 			.addHeader("anthropic-ratelimit-requests-remaining", "49")
