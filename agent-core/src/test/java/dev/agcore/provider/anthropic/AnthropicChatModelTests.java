@@ -72,6 +72,13 @@ class AnthropicChatModelTests {
 			{"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}
 			""");
 
+	// the signature and redacted data of thinking.json, as Anthropic's example abbreviates them
+	private static final String SIGNATURE = "WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/"
+			+ "UvLEczmEsUjavL....";
+
+	private static final String REDACTED = "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2Yf"
+			+ "WXGmKDxH4mPnZ5sQ7vB5URj2pLmN3kF8/dW5hR7xJ0aP1oLs9yTcMnKVf2wRpEGjH9XZaBt4UvDcPrQ...";
+
 	private static final ToolSpec WEATHER = new ToolSpec("get_weather", "Current weather", WEATHER_SCHEMA);
 
 	private final MockWebServer server = new MockWebServer();
@@ -165,7 +172,8 @@ class AnthropicChatModelTests {
 		ToolCall call = response.message().toolCalls().get(0);
 		assertThat(call.id()).isEqualTo("toolu_01A09q90qw90lq917835lq9");
 		assertThat(call.name()).isEqualTo("get_weather");
-		assertThat(json(call.arguments())).isEqualTo(json("{\"location\": \"San Francisco, CA\", \"unit\": \"celsius\"}"));
+		assertThat(json(call.arguments()))
+			.isEqualTo(json("{\"location\": \"San Francisco, CA\", \"unit\": \"celsius\"}"));
 		assertThat(response.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
 		assertThat(response.usage()).isEqualTo(Usage.EMPTY);
 	}
@@ -199,10 +207,9 @@ class AnthropicChatModelTests {
 				List.of(), thinking))
 			.block(TIMEOUT);
 		assertThat(first.message().text()).isEqualTo("Based on my analysis...");
-		assertThat(first.message().reasoning()).containsExactly(new Reasoning("Let me analyze this step by step...",
-				"WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/UvLEczmEsUjavL....", null),
-				new Reasoning("", null,
-						"EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB5URj2pLmN3kF8/dW5hR7xJ0aP1oLs9yTcMnKVf2wRpEGjH9XZaBt4UvDcPrQ..."));
+		assertThat(first.message().reasoning()).containsExactly(
+				new Reasoning("Let me analyze this step by step...", SIGNATURE, null),
+				new Reasoning("", null, REDACTED));
 		JsonNode firstBody = body(take());
 		assertThat(firstBody.get("thinking")).isEqualTo(json("{\"type\": \"enabled\", \"budget_tokens\": 2048}"));
 		assertThat(firstBody.get("max_tokens").asInt()).isEqualTo(2048 + 4096);
@@ -213,12 +220,10 @@ class AnthropicChatModelTests {
 		JsonNode assistant = body(take()).get("messages").get(1);
 		assertThat(assistant).isEqualTo(json("""
 				{"role": "assistant", "content": [
-					{"type": "thinking", "thinking": "Let me analyze this step by step...",
-					 "signature": "WaUjzkypQ2mUEVM36O2TxuC06KN8xyfbJwyem2dw3URve/op91XWHOEBLLqIOMfFG/UvLEczmEsUjavL...."},
-					{"type": "redacted_thinking",
-					 "data": "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpPkNRj2YfWXGmKDxH4mPnZ5sQ7vB5URj2pLmN3kF8/dW5hR7xJ0aP1oLs9yTcMnKVf2wRpEGjH9XZaBt4UvDcPrQ..."},
+					{"type": "thinking", "thinking": "Let me analyze this step by step...", "signature": "%s"},
+					{"type": "redacted_thinking", "data": "%s"},
 					{"type": "text", "text": "Based on my analysis..."}]}
-				"""));
+				""".formatted(SIGNATURE, REDACTED)));
 	}
 
 	@Test
@@ -236,7 +241,8 @@ class AnthropicChatModelTests {
 				new UserMessage("Thanks"));
 		ToolSpec clock = new ToolSpec("get_time", "", (ObjectNode) json("{\"type\": \"object\"}"));
 		model(settings().withPromptCaching(true))
-			.call(new ChatRequest(history, List.of(WEATHER, clock), ChatOptions.builder().toolChoice(ToolChoice.REQUIRED).build()))
+			.call(new ChatRequest(history, List.of(WEATHER, clock),
+					ChatOptions.builder().toolChoice(ToolChoice.REQUIRED).build()))
 			.block(TIMEOUT);
 		assertThat(body(take())).isEqualTo(json("""
 				{"model": "claude-sonnet-4-5", "max_tokens": 4096,
@@ -252,7 +258,8 @@ class AnthropicChatModelTests {
 						{"type": "tool_use", "id": "toolu_2", "name": "get_time", "input": {}}]},
 					{"role": "user", "content": [
 						{"type": "tool_result", "tool_use_id": "toolu_1", "content": "18°C"},
-						{"type": "tool_result", "tool_use_id": "toolu_2", "content": "clock broken", "is_error": true}]},
+						{"type": "tool_result", "tool_use_id": "toolu_2", "content": "clock broken",
+						 "is_error": true}]},
 					{"role": "assistant", "content": [{"type": "text", "text": "It is 18°C."}]},
 					{"role": "user", "content": "Thanks"}],
 				 "system": [
@@ -294,7 +301,9 @@ class AnthropicChatModelTests {
 		ObjectNode schema = (ObjectNode) json("""
 				{"type": "object", "properties": {"city": {"type": "string"}, "temperature": {"type": "integer"}}}
 				""");
-		ChatOptions options = ChatOptions.builder().responseFormat(ResponseFormat.jsonSchema("Weather", schema)).build();
+		ChatOptions options = ChatOptions.builder()
+			.responseFormat(ResponseFormat.jsonSchema("Weather", schema))
+			.build();
 		ChatResponse response = model(settings())
 			.call(new ChatRequest(List.of(new UserMessage("Weather in Paris?")), List.of(), options))
 			.block(TIMEOUT);
@@ -454,7 +463,8 @@ class AnthropicChatModelTests {
 
 	@Test
 	void http429IsRateLimitWithRetryAfter() {
-		this.server.enqueue(new MockResponse.Builder(Fixtures.json(429, "error-429.json")).addHeader("retry-after", "20")
+		this.server.enqueue(new MockResponse.Builder(Fixtures.json(429, "error-429.json"))
+			.addHeader("retry-after", "20")
 			.build());
 		StepVerifier.create(model(settings()).call(HELLO)).expectErrorSatisfies((ex) -> {
 			assertThat(ex).isInstanceOf(ModelRateLimitException.class).hasMessageContaining("per-minute rate limit");
@@ -628,7 +638,8 @@ class AnthropicChatModelTests {
 
 	@Test
 	void requestTimeoutOptionReplacesResponseTimeout() {
-		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "answer.json")).headersDelay(3, TimeUnit.SECONDS)
+		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "answer.json"))
+			.headersDelay(3, TimeUnit.SECONDS)
 			.build());
 		ChatRequest request = new ChatRequest(HELLO.messages(), List.of(),
 				ChatOptions.builder().timeout(Duration.ofMillis(300)).build());

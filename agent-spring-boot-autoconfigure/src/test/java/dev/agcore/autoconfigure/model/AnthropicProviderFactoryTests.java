@@ -72,7 +72,8 @@ class AnthropicProviderFactoryTests {
 	@Test
 	void missingApiKeyFailsNamingTheProperty() {
 		this.contextRunner
-			.withPropertyValues("agent.providers.claude.type=anthropic", "agent.providers.claude.model=claude-sonnet-4-5")
+			.withPropertyValues("agent.providers.claude.type=anthropic",
+					"agent.providers.claude.model=claude-sonnet-4-5")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
