@@ -5,9 +5,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.json.AgentJson;
@@ -385,6 +387,42 @@ class AnthropicChatModelTests {
 				"get_weather", "{\"location\": \"San Francisco, CA\", \"unit\": \"fahrenheit\"}"));
 		assertThat(folded.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
 		assertThat(folded.usage()).isEqualTo(new Usage(472, 89, 561));
+	}
+
+	@Test
+	void streamParallelToolUseNumbersCallsFromZero() {
+		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-parallel-tool-use.sse")));
+		List<ChatChunk> chunks = model(settings()).stream(HELLO).collectList().block(TIMEOUT);
+		assertThat(chunks.stream().flatMap((chunk) -> chunk.toolCalls().stream()).map(ChatChunk.ToolCallDelta::index))
+			.containsExactly(0, 0, 0, 1, 1, 1);
+		ChatResponse folded = fold(chunks);
+		assertThat(folded.message().text()).isEqualTo("I'll check both.");
+		assertThat(folded.message().toolCalls()).containsExactly(
+				new ToolCall("toolu_01", "get_weather", "{\"location\": \"San Francisco, CA\"}"),
+				new ToolCall("toolu_02", "get_time", "{\"timezone\": \"America/Los_Angeles\"}"));
+		assertThat(folded.finishReason()).isEqualTo(FinishReason.TOOL_CALLS);
+		assertThat(folded.usage()).isEqualTo(new Usage(1075, 112, 1187));
+	}
+
+	@Test
+	void sequentialStreamsReusePooledConnections() throws Exception {
+		AnthropicChatModel model = model(settings());
+		for (int i = 0; i < 10; i++) {
+			this.server.enqueue(new MockResponse.Builder().code(200)
+				.addHeader("Content-Type", "text/event-stream")
+				.chunkedBody(Fixtures.read("stream-text.sse"), 1024)
+				.build());
+		}
+		for (int i = 0; i < 10; i++) {
+			assertThat(fold(model.stream(HELLO).collectList().block(TIMEOUT)).message().text()).isEqualTo("Hello!");
+		}
+		Set<Integer> connections = new HashSet<>();
+		for (int i = 0; i < 10; i++) {
+			connections.add(take().getConnectionIndex());
+		}
+		// Reactor Netty returns a connection just after the response completed, so the next
+		// call now and then opens another; one connection per call would be 10
+		assertThat(connections).hasSizeLessThanOrEqualTo(4);
 	}
 
 	@Test
