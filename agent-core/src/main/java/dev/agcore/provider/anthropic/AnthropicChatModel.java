@@ -21,7 +21,8 @@ import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelResponseException;
 import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.provider.anthropic.wire.AnthropicStreamMapper;
-import dev.agcore.provider.anthropic.wire.AnthropicWireMapper;
+import dev.agcore.provider.anthropic.wire.AnthropicRequestMapper;
+import dev.agcore.provider.anthropic.wire.AnthropicResponseMapper;
 import dev.agcore.provider.anthropic.wire.MessagesResponse;
 import dev.agcore.provider.anthropic.wire.StreamEvent;
 import dev.agcore.provider.support.HttpErrors;
@@ -49,7 +50,7 @@ import org.springframework.web.reactive.function.client.WebClient;
  * {@link dev.agcore.resilience.RetryingChatModel}).
  * <p>
  * A JSON schema {@link dev.agcore.model.ResponseFormat} is sent as a tool named
- * {@value AnthropicWireMapper#ANSWER_TOOL} whose call becomes the answer text. Options
+ * {@value AnthropicRequestMapper#ANSWER_TOOL} whose call becomes the answer text. Options
  * Anthropic lacks (seed, penalties, reasoning effort) are ignored.
  */
 public final class AnthropicChatModel implements ChatModel {
@@ -75,7 +76,9 @@ public final class AnthropicChatModel implements ChatModel {
 
 	private final JsonMapper jsonMapper;
 
-	private final AnthropicWireMapper wireMapper;
+	private final AnthropicRequestMapper requestMapper;
+
+	private final AnthropicResponseMapper responseMapper;
 
 	private final RateLimitListener rateLimitListener;
 
@@ -88,7 +91,8 @@ public final class AnthropicChatModel implements ChatModel {
 		this.settings = settings;
 		this.webClient = webClient;
 		this.jsonMapper = jsonMapper;
-		this.wireMapper = new AnthropicWireMapper(settings.providerName(), jsonMapper);
+		this.requestMapper = new AnthropicRequestMapper(settings.providerName(), jsonMapper);
+		this.responseMapper = new AnthropicResponseMapper(settings.providerName(), jsonMapper);
 		this.rateLimitListener = rateLimitListener;
 		String root = settings.baseUrl().replaceAll("/+$", "");
 		// a base URL copied with its /v1 still works
@@ -107,7 +111,7 @@ public final class AnthropicChatModel implements ChatModel {
 		return Mono.defer(() -> {
 			ChatOptions options = options(request);
 			Duration timeout = timeout(options);
-			boolean answerTool = AnthropicWireMapper.usesAnswerTool(options);
+			boolean answerTool = AnthropicRequestMapper.usesAnswerTool(options);
 			return post(request, options, false)
 				.exchangeToMono((response) -> readResponse(response, options, answerTool))
 				.timeout(timeout, Mono.error(() -> timeout(timeout)));
@@ -121,8 +125,8 @@ public final class AnthropicChatModel implements ChatModel {
 			ChatOptions options = options(request);
 			Duration timeout = timeout(options);
 			Duration drainTimeout = (timeout.compareTo(MAX_DRAIN_AFTER_STOP) < 0) ? timeout : MAX_DRAIN_AFTER_STOP;
-			AnthropicStreamMapper mapper = new AnthropicStreamMapper(providerName(), this.wireMapper,
-					AnthropicWireMapper.usesAnswerTool(options));
+			AnthropicStreamMapper mapper = new AnthropicStreamMapper(providerName(), this.responseMapper,
+					AnthropicRequestMapper.usesAnswerTool(options));
 			StreamProgress progress = new StreamProgress();
 			Flux<DataBuffer> body = post(request, options, true)
 				.exchangeToFlux((response) -> readStream(response, options));
@@ -242,7 +246,7 @@ public final class AnthropicChatModel implements ChatModel {
 
 	private byte[] writeBody(ChatRequest request, ChatOptions options, boolean stream) {
 		try {
-			return this.jsonMapper.writeValueAsBytes(this.wireMapper.toRequest(request.messages(), request.tools(),
+			return this.jsonMapper.writeValueAsBytes(this.requestMapper.toRequest(request.messages(), request.tools(),
 					options, model(options), stream, this.settings.promptCaching(), this.settings.extraBody()));
 		}
 		catch (JacksonException ex) {
@@ -271,7 +275,7 @@ public final class AnthropicChatModel implements ChatModel {
 
 	private Mono<ChatResponse> readBody(ClientResponse response, boolean answerTool) {
 		return DataBufferUtils.join(response.bodyToFlux(DataBuffer.class), MAX_RESPONSE_BYTES)
-			.map((buffer) -> this.wireMapper.toResponse(read(toBytes(buffer), MessagesResponse.class), answerTool))
+			.map((buffer) -> this.responseMapper.toResponse(read(toBytes(buffer), MessagesResponse.class), answerTool))
 			.switchIfEmpty(Mono.error(() -> new ModelResponseException(providerName(),
 					providerName() + " returned HTTP " + response.statusCode().value() + " with an empty body")));
 	}

@@ -20,7 +20,7 @@ public final class AnthropicStreamMapper {
 
 	private final String provider;
 
-	private final AnthropicWireMapper wireMapper;
+	private final AnthropicResponseMapper responseMapper;
 
 	private final boolean answerTool;
 
@@ -40,13 +40,13 @@ public final class AnthropicStreamMapper {
 	/**
 	 * Create a mapper for one stream.
 	 * @param provider the provider name used in exceptions
-	 * @param wireMapper maps errors and usage
-	 * @param answerTool whether a call of the {@link AnthropicWireMapper#ANSWER_TOOL} is
+	 * @param responseMapper maps errors and usage
+	 * @param answerTool whether a call of the {@link AnthropicRequestMapper#ANSWER_TOOL} is
 	 * the answer
 	 */
-	public AnthropicStreamMapper(String provider, AnthropicWireMapper wireMapper, boolean answerTool) {
+	public AnthropicStreamMapper(String provider, AnthropicResponseMapper responseMapper, boolean answerTool) {
 		this.provider = provider;
-		this.wireMapper = wireMapper;
+		this.responseMapper = responseMapper;
 		this.answerTool = answerTool;
 	}
 
@@ -68,7 +68,7 @@ public final class AnthropicStreamMapper {
 				this.stopped = true;
 				yield null;
 			}
-			case "error" -> throw this.wireMapper.toException(event.error());
+			case "error" -> throw this.responseMapper.toException(event.error());
 			// content_block_stop, ping, and event types added after this was written
 			default -> null;
 		};
@@ -88,7 +88,7 @@ public final class AnthropicStreamMapper {
 			return null;
 		}
 		this.usage = message.usage();
-		return new ChatChunk("", List.of(), (this.usage != null) ? AnthropicWireMapper.toUsage(this.usage) : null,
+		return new ChatChunk("", List.of(), (this.usage != null) ? AnthropicResponseMapper.toUsage(this.usage) : null,
 				null, message.model());
 	}
 
@@ -105,7 +105,7 @@ public final class AnthropicStreamMapper {
 				return text.isEmpty() ? null : ChatChunk.text(text);
 			}
 			case "tool_use" -> {
-				if (this.answerTool && AnthropicWireMapper.ANSWER_TOOL.equals(block.name())) {
+				if (this.answerTool && AnthropicRequestMapper.ANSWER_TOOL.equals(block.name())) {
 					this.answered = true;
 					this.blocks.put(index, new Block(Kind.ANSWER, 0));
 					return null;
@@ -172,8 +172,8 @@ public final class AnthropicStreamMapper {
 		this.usage = (this.usage != null) ? this.usage.updatedBy(event.usage()) : event.usage();
 		String stopReason = (event.delta() != null) ? event.delta().stopReason() : null;
 		FinishReason reason = (stopReason != null)
-				? AnthropicWireMapper.finishReason(stopReason, this.answered && this.toolCalls == 0) : null;
-		return new ChatChunk("", List.of(), (this.usage != null) ? AnthropicWireMapper.toUsage(this.usage) : null,
+				? AnthropicResponseMapper.finishReason(stopReason, this.answered && this.toolCalls == 0) : null;
+		return new ChatChunk("", List.of(), (this.usage != null) ? AnthropicResponseMapper.toUsage(this.usage) : null,
 				reason, null);
 	}
 
