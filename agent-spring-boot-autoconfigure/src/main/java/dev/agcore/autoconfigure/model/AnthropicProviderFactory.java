@@ -23,7 +23,7 @@ final class AnthropicProviderFactory implements ProviderFactory {
 		AnthropicSettings settings = new AnthropicSettings(source.name(), baseUrl,
 				source.requireApiKey("ANTHROPIC_API_KEY"), source.requireModel("claude-sonnet-4-5"),
 				source.properties().getApiVersion(), source.defaultOptions(), source.properties().getHeaders(),
-				source.properties().getExtraBody(), source.properties().isPromptCaching(), source.responseTimeout());
+				source.extraBody(), source.properties().isPromptCaching(), source.responseTimeout());
 		return AnthropicChatModel.builder()
 			.settings(settings)
 			.webClientBuilder(source.webClientBuilder())

@@ -22,7 +22,7 @@ final class GeminiProviderFactory implements ProviderFactory {
 		String baseUrl = source.baseUrl(GeminiSettings.DEFAULT_BASE_URL, GeminiSettings.DEFAULT_BASE_URL);
 		String model = source.requireModel("gemini-2.5-flash");
 		GeminiSettings settings = new GeminiSettings(source.name(), baseUrl, source.requireApiKey("GEMINI_API_KEY"),
-				model, source.defaultOptions(), source.properties().getHeaders(), source.properties().getExtraBody(),
+				model, source.defaultOptions(), source.properties().getHeaders(), source.extraBody(),
 				source.responseTimeout());
 		return GeminiChatModel.builder()
 			.settings(settings)

@@ -1,11 +1,8 @@
 package dev.agcore.autoconfigure.model;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
@@ -13,7 +10,6 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.provider.ollama.OllamaChatModel;
 import dev.agcore.provider.ollama.OllamaChatSettings;
 import dev.agcore.provider.ollama.OllamaEmbeddingModel;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Builds {@link OllamaChatModel}s for {@code type: ollama}, Ollama's native chat API.
@@ -23,10 +19,6 @@ import org.jspecify.annotations.Nullable;
 final class OllamaProviderFactory implements ProviderFactory {
 
 	private static final String EXAMPLE_URL = OllamaEmbeddingModel.DEFAULT_BASE_URL;
-
-	private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
-
-	private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
 
 	@Override
 	public Set<String> types() {
@@ -41,42 +33,12 @@ final class OllamaProviderFactory implements ProviderFactory {
 		AgentProperties.Provider properties = source.properties();
 		OllamaChatSettings settings = new OllamaChatSettings(source.name(), baseUrl, model, source.apiKey(),
 				source.defaultOptions(), properties.getKeepAlive(), properties.getHeaders(),
-				typed(properties.getExtraBody()), source.responseTimeout());
+				source.extraBody(), source.responseTimeout());
 		return OllamaChatModel.builder()
 			.settings(settings)
 			.webClientBuilder(source.webClientBuilder())
 			.rateLimitListener(source.rateLimitListener())
 			.build();
-	}
-
-	// values bound from properties and environment variables are text, and Ollama rejects
-	// "8192" for num_ctx: numbers and booleans are sent as such (YAML's are already typed)
-	static Map<String, Object> typed(Map<String, Object> extraBody) {
-		Map<String, Object> typed = new LinkedHashMap<>();
-		extraBody.forEach((key, value) -> typed.put(key, typedValue(value)));
-		return typed;
-	}
-
-	@SuppressWarnings("unchecked")
-	private static @Nullable Object typedValue(@Nullable Object value) {
-		if (value instanceof Map<?, ?> map) {
-			return typed((Map<String, Object>) map);
-		}
-		if (value instanceof List<?> list) {
-			return list.stream().map(OllamaProviderFactory::typedValue).toList();
-		}
-		if (value instanceof String text) {
-			if (text.equals("true") || text.equals("false")) {
-				return Boolean.valueOf(text);
-			}
-			if (INTEGER.matcher(text).matches()) {
-				return Long.valueOf(text);
-			}
-			if (DECIMAL.matcher(text).matches()) {
-				return Double.valueOf(text);
-			}
-		}
-		return value;
 	}
 
 	// the native client adds /api/chat itself: a URL meant for the OpenAI-compatible API

@@ -67,7 +67,7 @@ final class OpenAiProviderFactory implements ProviderFactory {
 		};
 		settings = settings.withDefaultOptions(source.defaultOptions())
 			.withHeaders(headers(source))
-			.withExtraBody(source.properties().getExtraBody());
+			.withExtraBody(source.extraBody());
 		return OpenAiChatModel.builder()
 			.settings(settings)
 			.webClientBuilder(source.webClientBuilder())

@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.model;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
@@ -106,6 +107,14 @@ record ProviderSource(String name, String type, AgentProperties.Provider propert
 					"Set it, e.g. " + prefix() + ".api-key=${" + environmentVariable + "}.");
 		}
 		return key;
+	}
+
+	/**
+	 * Return the extra body fields, numbers and booleans given as text typed.
+	 * @return the fields
+	 */
+	Map<String, Object> extraBody() {
+		return ExtraBody.typed(this.properties.getExtraBody());
 	}
 
 	/**

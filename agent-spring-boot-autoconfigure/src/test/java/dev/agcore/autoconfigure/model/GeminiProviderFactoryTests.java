@@ -92,7 +92,7 @@ class GeminiProviderFactoryTests {
 				assertThat(recorded.getHeaders().get("x-goog-api-key")).isEqualTo("gm-test");
 				assertThat(recorded.getHeaders().get("x-goog-user-project")).isEqualTo("my-project");
 				assertThat(AgentJson.mapper().readTree(recorded.getBody().utf8()).get("generationConfig"))
-					.isEqualTo(AgentJson.mapper().readTree("{\"maxOutputTokens\": 64, \"topK\": \"40\"}"));
+					.isEqualTo(AgentJson.mapper().readTree("{\"maxOutputTokens\": 64, \"topK\": 40}"));
 			});
 	}
 

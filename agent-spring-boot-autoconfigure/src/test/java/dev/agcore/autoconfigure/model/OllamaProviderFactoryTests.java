@@ -117,7 +117,7 @@ class OllamaProviderFactoryTests {
 
 	@Test
 	void extraBodyTextIsTypedAsOllamaExpects() {
-		Map<String, Object> typed = OllamaProviderFactory.typed(Map.of("options",
+		Map<String, Object> typed = ExtraBody.typed(Map.of("options",
 				Map.of("num_ctx", "8192", "min_p", "0.05", "use_mmap", "false", "stop_word", "end"), "raw", "true",
 				"images", List.of("1", "x")));
 		assertThat(typed).isEqualTo(Map.of("options",
