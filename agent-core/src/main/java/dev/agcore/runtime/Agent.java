@@ -142,6 +142,61 @@ public interface Agent {
 	}
 
 	/**
+	 * Run one turn whose answer is a Java object: the JSON schema of the type (from the
+	 * generator typed tools use) is sent as the model's native structured-output option
+	 * where it has one ({@link dev.agcore.model.ModelCapability#STRUCTURED_OUTPUT}), else
+	 * as instructions; the final answer is parsed (code fences and prose around the JSON
+	 * are dropped), mapped to the type and validated with Bean Validation when it is on the
+	 * class path. The built agent asks the model once more, in the same turn, with what
+	 * was wrong; tools work as usual. This default, for agents of one's own, only checks
+	 * the answer of {@link #invoke(AgentRequest)}.
+	 * @param <T> the type
+	 * @param request the request
+	 * @param type the type of the answer
+	 * @return the answer and the turn's result, whose output is the answer's JSON text;
+	 * fails with {@link StructuredOutputException} when the answer is still invalid or the
+	 * turn did not complete (an interrupted turn included)
+	 */
+	default <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
+		return Mono.defer(() -> {
+			StructuredOutput<T> structured = StructuredOutput.of(type);
+			AgentRequest asked = StructuredOutput.isNative(model())
+					? request.withOptions(structured.options(request.options(), true))
+					: new AgentRequest(request.sessionId(), request.message() + "\n\n" + structured.instructions(),
+							request.state(), request.userId(), request.options());
+			return invoke(asked).map((result) -> StructuredOutput.result(name(), result, structured));
+		});
+	}
+
+	/**
+	 * Run one turn whose answer is a Java object; see {@link #invokeStructured}.
+	 * @param <T> the type
+	 * @param request the request
+	 * @param type the type of the answer
+	 * @return the answer
+	 */
+	default <T> Mono<T> invoke(AgentRequest request, Class<T> type) {
+		return invokeStructured(request, type).map(StructuredResult::value);
+	}
+
+	/**
+	 * Run one turn whose answer is a Java object, and wait for it. For callers on threads
+	 * that may block; see {@link #invokeStructured}.
+	 * @param <T> the type
+	 * @param request the request
+	 * @param type the type of the answer
+	 * @return the answer
+	 * @throws StructuredOutputException if the answer is invalid after one retry
+	 */
+	default <T> T call(AgentRequest request, Class<T> type) {
+		T value = invoke(request, type).block();
+		if (value == null) {
+			throw new IllegalStateException("Agent '" + name() + "' completed without a result");
+		}
+		return value;
+	}
+
+	/**
 	 * Start building an agent.
 	 * @return a new builder
 	 */

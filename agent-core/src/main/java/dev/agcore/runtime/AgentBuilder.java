@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import dev.agcore.memory.ConversationStore;
@@ -15,6 +16,8 @@ import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ModelAdapter;
+import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
@@ -85,6 +88,10 @@ public final class AgentBuilder {
 	private ContextWindow contextWindow = ContextWindow.full();
 
 	private final List<AgentMiddleware> middleware = new ArrayList<>();
+
+	private Map<String, ChatModel> models = Map.of();
+
+	private List<ModelAdapter> modelAdapters = ModelAdapters.builtIns();
 
 	AgentBuilder() {
 	}
@@ -256,8 +263,42 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * Set the options of every model call of the agent; a request's own options
+	 * ({@link AgentRequest#options()}) take precedence.
+	 * @param options the options
+	 * @return this builder
+	 */
 	public AgentBuilder options(ChatOptions options) {
 		this.options = Objects.requireNonNull(options, "'options' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the other models a request may choose by name, with the {@code model} of its
+	 * options ({@link AgentRequest#withOptions}). The chosen model is called with its own
+	 * model name (the name is the key here, not sent). A request naming a model not in
+	 * this map fails with {@link ModelNotAllowedException} before any model call. None by
+	 * default: requests use the agent's {@link #model(ChatModel) model}.
+	 * @param models the models, by the name requests use
+	 * @return this builder
+	 */
+	public AgentBuilder models(Map<String, ? extends ChatModel> models) {
+		Objects.requireNonNull(models, "'models' must not be null");
+		this.models = Map.copyOf(models);
+		return this;
+	}
+
+	/**
+	 * Set the adapters applied to each model request before it is sent, replacing the
+	 * built-in ones ({@link ModelAdapters#builtIns()}, the default). Pass an empty list
+	 * for none; add to the built-ins by passing them first.
+	 * @param modelAdapters the adapters, in the order they apply
+	 * @return this builder
+	 */
+	public AgentBuilder modelAdapters(List<? extends ModelAdapter> modelAdapters) {
+		Objects.requireNonNull(modelAdapters, "'modelAdapters' must not be null");
+		this.modelAdapters = List.copyOf(modelAdapters);
 		return this;
 	}
 
@@ -325,7 +366,7 @@ public final class AgentBuilder {
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
 				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow, this.sessionContext);
+				this.contextWindow, this.sessionContext, this.models, this.modelAdapters);
 	}
 
 	private static Duration positive(Duration value, String name) {

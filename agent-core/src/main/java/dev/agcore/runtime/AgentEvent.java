@@ -6,7 +6,8 @@ import dev.agcore.model.Usage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What a streamed turn emits, in order: text deltas as the model writes, a
+ * What a streamed turn emits, in order: text deltas as the model writes (and
+ * {@link ReasoningDelta}s as it reasons, never part of the text), a
  * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call, a {@link UsageReported}
  * per model call, and finally exactly one {@link Completed}, {@link Interrupted} or
  * {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
@@ -30,6 +31,23 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "text";
+		}
+
+	}
+
+	/**
+	 * A piece of the model's reasoning (thinking): from the provider's reasoning stream,
+	 * or a {@code <think>} block split out of its text. Never part of the answer; stored
+	 * with the assistant message. Not sent when middleware rewrites model output (PII
+	 * redaction), as the text then is not streamed either.
+	 *
+	 * @param text the reasoning text to append
+	 */
+	record ReasoningDelta(String text) implements AgentEvent {
+
+		@Override
+		public String type() {
+			return "reasoning";
 		}
 
 	}

@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.model.ChatOptions;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,8 +15,14 @@ import org.jspecify.annotations.Nullable;
  * {@link dev.agcore.tool.ToolContext#state()}; never sent to the model
  * @param userId the user the session belongs to, or {@code null}: when set, the session is
  * listed among the user's sessions and user-scoped memory tools can run
+ * @param options options for this turn's model calls, over the agent's own
+ * ({@link ChatOptions#withDefaults}); {@link ChatOptions#DEFAULTS} for none. A
+ * {@link ChatOptions#model() model} names one of the agent's models
+ * ({@link AgentBuilder#models}); a forced {@link ChatOptions#toolChoice() tool choice}
+ * applies to the turn's first model call only
  */
-public record AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId) {
+public record AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId,
+		ChatOptions options) {
 
 	/**
 	 * The longest session id: ids are keys in stores and parts of URLs, and one that can
@@ -44,6 +51,18 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 					"'userId' must be at most " + MAX_USER_ID_LENGTH + " characters, was " + userId.length());
 		}
 		state = Map.copyOf(state);
+		Objects.requireNonNull(options, "'options' must not be null");
+	}
+
+	/**
+	 * A turn with the agent's own options.
+	 * @param sessionId the session
+	 * @param message what the user said
+	 * @param state caller state for the tools
+	 * @param userId the user, or {@code null}
+	 */
+	public AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId) {
+		this(sessionId, message, state, userId, ChatOptions.DEFAULTS);
 	}
 
 	/**
@@ -53,11 +72,11 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @param state caller state for the tools
 	 */
 	public AgentRequest(String sessionId, String message, Map<String, Object> state) {
-		this(sessionId, message, state, null);
+		this(sessionId, message, state, null, ChatOptions.DEFAULTS);
 	}
 
 	public static AgentRequest of(String sessionId, String message) {
-		return new AgentRequest(sessionId, message, Map.of(), null);
+		return new AgentRequest(sessionId, message, Map.of(), null, ChatOptions.DEFAULTS);
 	}
 
 	/**
@@ -66,7 +85,7 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withUserId(@Nullable String userId) {
-		return new AgentRequest(this.sessionId, this.message, this.state, userId);
+		return new AgentRequest(this.sessionId, this.message, this.state, userId, this.options);
 	}
 
 	/**
@@ -75,7 +94,16 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withState(Map<String, Object> state) {
-		return new AgentRequest(this.sessionId, this.message, state, this.userId);
+		return new AgentRequest(this.sessionId, this.message, state, this.userId, this.options);
+	}
+
+	/**
+	 * Return this request with options for its model calls.
+	 * @param options the options, over the agent's own
+	 * @return the request
+	 */
+	public AgentRequest withOptions(ChatOptions options) {
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, options);
 	}
 
 }

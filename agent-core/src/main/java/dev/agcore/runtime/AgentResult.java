@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.agcore.memory.PendingTurn.PendingToolCall;
+import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.model.Usage;
 
@@ -36,6 +37,20 @@ public record AgentResult(String sessionId, String output, Status status, Usage 
 	public AgentResult(String sessionId, String output, Status status, Usage usage, List<ToolExecution> toolExecutions,
 			List<Message> messages) {
 		this(sessionId, output, status, usage, toolExecutions, messages, List.of());
+	}
+
+	/**
+	 * Return the reasoning of the turn's last assistant message: the model's thinking
+	 * behind its final answer, kept apart from {@link #output()}.
+	 * @return the reasoning text, empty for none
+	 */
+	public String reasoning() {
+		for (int i = this.messages.size() - 1; i >= 0; i--) {
+			if (this.messages.get(i) instanceof AssistantMessage assistant) {
+				return assistant.reasoningText();
+			}
+		}
+		return "";
 	}
 
 	public boolean isInterrupted() {

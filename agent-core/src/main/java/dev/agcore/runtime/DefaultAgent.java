@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.agcore.memory.Conversation;
@@ -22,9 +23,12 @@ import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ModelAdapter;
+import dev.agcore.model.ToolChoice;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -55,6 +59,8 @@ final class DefaultAgent implements Agent {
 
 	private final String requestModel;
 
+	private final Map<String, ChatModel> models;
+
 	private final ModelInvoker invoker;
 
 	private final Resumption resumption;
@@ -69,7 +75,8 @@ final class DefaultAgent implements Agent {
 
 	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout, ContextWindow window, boolean sessionContext) {
+			Duration turnTimeout, ContextWindow window, boolean sessionContext, Map<String, ChatModel> models,
+			List<ModelAdapter> adapters) {
 		this.name = name;
 		this.model = model;
 		this.systemPrompt = systemPrompt;
@@ -80,7 +87,8 @@ final class DefaultAgent implements Agent {
 		this.turnStore = new TurnStore(this.store, toolRunner.store(), name);
 		this.middleware = middleware;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
-		this.invoker = new ModelInvoker(model, metrics, this.requestModel);
+		this.models = Map.copyOf(models);
+		this.invoker = new ModelInvoker(metrics, adapters);
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
@@ -140,12 +148,58 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(() -> run(request, TurnListener.NONE));
+		return withinTurnTimeout(() -> run(request, TurnListener.NONE, null));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(() -> run(request, listener)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(() -> run(request, listener, null)));
+	}
+
+	@Override
+	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
+		return Mono.defer(() -> {
+			StructuredOutput<T> structured = StructuredOutput.of(type);
+			return withinTurnTimeout(() -> run(request, TurnListener.NONE, structured))
+				.map((result) -> StructuredOutput.result(this.name, result, structured));
+		});
+	}
+
+	/**
+	 * Choose the turn's model and options before anything of the turn happens: a model the
+	 * request names must be one of the agent's; the agent's options fill what the request
+	 * leaves unset.
+	 */
+	TurnSetup setup(ChatOptions requestOptions, @Nullable StructuredOutput<?> structured) {
+		ChatModel chosen = this.model;
+		ChatOptions options = requestOptions;
+		ChatOptions defaults = this.options;
+		String named = requestOptions.model();
+		if (named != null) {
+			chosen = this.models.get(named);
+			if (chosen == null) {
+				throw new ModelNotAllowedException(this.name, named, this.models.keySet());
+			}
+			// the chosen model's own name is the one it sends
+			options = options.mutate().model(null).build();
+			if (defaults.model() != null) {
+				defaults = defaults.mutate().model(null).build();
+			}
+		}
+		options = options.withDefaults(defaults);
+		ToolChoice choice = options.toolChoice();
+		if (choice != null && choice.mode() == ToolChoice.Mode.TOOL
+				&& this.toolRunner.specs().stream().noneMatch((spec) -> spec.name().equals(choice.toolName()))) {
+			throw new IllegalArgumentException("Agent '" + this.name + "' has no tool '" + choice.toolName()
+					+ "' to force; its tools: " + this.toolRunner.specs().stream().map(ToolSpec::name).toList());
+		}
+		StructuredOutput<?> answer = (structured != null) ? structured : StructuredOutput.fromOptions(options);
+		if (answer == null) {
+			return new TurnSetup(chosen, options, null, "");
+		}
+		boolean nativeFormat = StructuredOutput.isNative(chosen);
+		return new TurnSetup(chosen, answer.options(options, nativeFormat), answer,
+				nativeFormat ? "" : answer.instructions());
 	}
 
 	@Override
@@ -163,14 +217,17 @@ final class DefaultAgent implements Agent {
 		return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout);
 	}
 
-	private Mono<AgentResult> run(AgentRequest request, TurnListener listener) {
+	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,
+			@Nullable StructuredOutput<?> structured) {
 		String sessionId = request.sessionId();
+		TurnSetup setup = setup(request.options(), structured);
 		return this.store.loadPending(sessionId)
 			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(this.store.load(sessionId))
 			.zipWith(sessionContext(sessionId))
 			.flatMap((loaded) -> {
 				Turn turn = new Turn(this.name, request, loaded.getT1(), this.toolRunner.store());
+				turn.setup(setup);
 				turn.sessionContext(loaded.getT2());
 				return this.middleware.beforeAgent(turn, turn.messages()).then(Mono.defer(() -> {
 					turn.markTurnStart();
@@ -198,7 +255,10 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		ChatRequest request = turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), this.options, this.window);
+		String instructions = turn.setup().instructions();
+		String prompt = instructions.isEmpty() ? this.systemPrompt
+				: this.systemPrompt.isEmpty() ? instructions : this.systemPrompt + "\n\n" + instructions;
+		ChatRequest request = turn.nextRequest(prompt, this.toolRunner.specs(), turn.nextOptions(), this.window);
 		return this.middleware.beforeModel(turn, request)
 			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
 	}
@@ -208,9 +268,10 @@ final class DefaultAgent implements Agent {
 		boolean liveText = listener.streaming() && !this.bufferText;
 		// the text of this model response the caller has been shown
 		StringBuilder shown = new StringBuilder();
+		ChatModel model = turn.setup().model();
 		ModelCall innermost = listener.streaming()
-				? (req) -> this.invoker.stream(req, liveText ? listener : TurnListener.NONE, shown)
-				: this.invoker::call;
+				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
+				: (req) -> this.invoker.call(model, req);
 		return this.middleware.wrapModelCall(turn, innermost)
 			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
@@ -234,11 +295,37 @@ final class DefaultAgent implements Agent {
 			}
 			List<ToolCall> calls = turn.accept(adjusted);
 			if (calls.isEmpty()) {
-				return Mono.empty();
+				return checkStructured(turn, listener);
 			}
 			return runTools(turn, calls, listener)
 				.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : step(turn, listener)));
 		});
+	}
+
+	/**
+	 * Check a final answer that must have a structure: keep it as the output if it has;
+	 * else ask the model once more with what is wrong, and fail if it is wrong again.
+	 */
+	private Mono<Void> checkStructured(Turn turn, TurnListener listener) {
+		StructuredOutput<?> structured = turn.setup().structured();
+		String answer = turn.output();
+		if (structured == null || !turn.isCompleted() || answer == null) {
+			return Mono.empty();
+		}
+		String problem = structured.accept(answer);
+		if (problem == null) {
+			turn.finishStructured(structured.json());
+			return Mono.empty();
+		}
+		if (turn.isRepaired()) {
+			return Mono.error(new StructuredOutputException(this.name, problem, answer));
+		}
+		turn.repair(structured.repairPrompt(problem));
+		if (listener.streaming()) {
+			// the answer shown is void; the one asked for next replaces it
+			listener.onTextReset();
+		}
+		return step(turn, listener);
 	}
 
 	/** Run tool calls and add their results; pause the turn if any call needs a decision. */

@@ -73,6 +73,11 @@ final class PendingClaim {
 			}
 
 			@Override
+			public void onReasoning(String delta) {
+				listener.onReasoning(delta);
+			}
+
+			@Override
 			public void onTextReset() {
 				listener.onTextReset();
 			}

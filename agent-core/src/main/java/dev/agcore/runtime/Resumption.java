@@ -12,6 +12,7 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.model.ChatOptions;
 import reactor.core.publisher.Mono;
 
 /**
@@ -101,6 +102,8 @@ final class Resumption {
 			}
 		});
 		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
+		// a resumed turn runs with the agent's own model and options
+		turn.setup(this.agent.setup(ChatOptions.DEFAULTS, null));
 		turn.sessionContext(sessionContext);
 		if (pending.pendingCalls().isEmpty()) {
 			// the decided calls ran in an earlier resumption: go on from where it stopped

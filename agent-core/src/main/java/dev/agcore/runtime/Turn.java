@@ -26,6 +26,7 @@ import dev.agcore.middleware.AgentContext;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ToolChoice;
 import dev.agcore.model.Usage;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
@@ -69,6 +70,14 @@ final class Turn implements AgentContext {
 
 	private int modelCalls;
 
+	/** Model calls made before this run of the turn: a forced tool choice applies to the first after them. */
+	private int callsAtStart;
+
+	private @Nullable TurnSetup setup;
+
+	/** Whether the model was asked once more for a structured answer. */
+	private boolean repaired;
+
 	private Usage usage = Usage.EMPTY;
 
 	private @Nullable String output;
@@ -98,6 +107,7 @@ final class Turn implements AgentContext {
 		this.messages.addAll(pending.messages());
 		this.modelCalls = pending.modelCalls();
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
+		this.callsAtStart = this.modelCalls;
 	}
 
 	private Turn(String agentName, String sessionId, Map<String, Object> state, @Nullable String userId,
@@ -115,6 +125,32 @@ final class Turn implements AgentContext {
 		this.messages = new ArrayList<>(history.size() + 6);
 		this.messages.addAll(history);
 		this.turnStart = history.size();
+	}
+
+	/** Set the model, options and answer structure of the turn's model calls. */
+	void setup(TurnSetup setup) {
+		this.setup = setup;
+	}
+
+	TurnSetup setup() {
+		if (this.setup == null) {
+			throw new IllegalStateException("Turn is not set up");
+		}
+		return this.setup;
+	}
+
+	/**
+	 * The options of the next model call: a forced tool choice (required, or a named
+	 * tool) holds for the turn's first call only, else every call would call a tool again.
+	 */
+	ChatOptions nextOptions() {
+		ChatOptions options = setup().options();
+		ToolChoice choice = options.toolChoice();
+		if (this.modelCalls > this.callsAtStart && choice != null
+				&& (choice.mode() == ToolChoice.Mode.REQUIRED || choice.mode() == ToolChoice.Mode.TOOL)) {
+			return options.mutate().toolChoice(null).build();
+		}
+		return options;
 	}
 
 	/**
@@ -266,6 +302,32 @@ final class Turn implements AgentContext {
 	/** Orders tool results as their calls stand in the assistant message; others last. */
 	static Comparator<Message> inCallOrder(List<ToolCall> calls) {
 		return TurnToolCalls.inCallOrder(calls);
+	}
+
+	/** Whether the turn ended with the model's answer. */
+	boolean isCompleted() {
+		return this.status == AgentResult.Status.COMPLETED;
+	}
+
+	@Nullable String output() {
+		return this.output;
+	}
+
+	/** Finish with the structured answer's JSON text as the output. */
+	void finishStructured(String json) {
+		finish(json, AgentResult.Status.COMPLETED);
+	}
+
+	boolean isRepaired() {
+		return this.repaired;
+	}
+
+	/** Go on once more: the model's answer did not have the structure asked for. */
+	void repair(String prompt) {
+		this.repaired = true;
+		this.output = null;
+		this.status = null;
+		this.messages.add(new UserMessage(prompt));
 	}
 
 	void finishMaxIterations(int maxIterations) {

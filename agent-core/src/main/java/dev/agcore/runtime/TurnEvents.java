@@ -76,6 +76,11 @@ final class TurnEvents {
 		}
 
 		@Override
+		public void onReasoning(String delta) {
+			this.sink.next(new AgentEvent.ReasoningDelta(delta));
+		}
+
+		@Override
 		public void onTextReset() {
 			this.sink.next(new AgentEvent.TextReset());
 		}

@@ -21,6 +21,10 @@ interface TurnListener {
 	default void onText(String delta) {
 	}
 
+	/** A piece of the model's reasoning, never part of its answer. */
+	default void onReasoning(String delta) {
+	}
+
 	/** The text sent for the current model response is void; a replacement follows. */
 	default void onTextReset() {
 	}
