@@ -1,5 +1,6 @@
 package dev.agcore.memory;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,7 +13,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Media;
 import dev.agcore.message.Message;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -101,6 +104,24 @@ public abstract class ConversationStoreContract {
 		expected.add(AssistantMessage.of("ok"));
 		assertThat(loaded.messages()).containsExactlyElementsOf(expected);
 		assertThat(loaded.version()).isEqualTo(2);
+	}
+
+	@Test
+	void keepsReasoningRefusalMediaNamesAndDeveloperInstructions() {
+		ConversationStore store = createStore(Settings.DEFAULT);
+		String session = session();
+		List<Message> turn = List.of(SystemMessage.developer("use metric units"),
+				new UserMessage("what is on it?",
+						List.of(Media.url(URI.create("https://example.com/a.png"), "image/png"),
+								new Media("application/pdf", null, new byte[] { 0, 1, (byte) 0xff }, "spec.pdf")),
+						"ana"),
+				new AssistantMessage("a cat", List.of(),
+						List.of(new Reasoning("looks furry", "sig-1", null), new Reasoning("", null, "ZW5j")), null),
+				new AssistantMessage("", List.of(), List.of(), "I can't help with that"));
+
+		store.append(session, 0, turn).block(TIMEOUT);
+
+		assertThat(store.load(session).block(TIMEOUT).messages()).containsExactlyElementsOf(turn);
 	}
 
 	@Test

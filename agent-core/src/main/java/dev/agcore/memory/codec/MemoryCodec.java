@@ -1,6 +1,8 @@
 package dev.agcore.memory.codec;
 
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 import dev.agcore.json.AgentJson;
@@ -8,11 +10,14 @@ import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Media;
 import dev.agcore.message.Message;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,6 +29,13 @@ import tools.jackson.databind.node.ObjectNode;
  * carries a format version ({@code "v"}), so a later release can read what an earlier one
  * wrote, and a document written by a newer release is refused with a clear error instead
  * of being misread. Every message kind and field round-trips exactly. Thread-safe.
+ * <p>
+ * Fields added after the first release are optional and written only when set, so
+ * readers of version 1 that ignore unknown fields read them as before: an assistant
+ * message's {@code reasoning} (text, signature, redacted data) and {@code refusal}, a user
+ * message's {@code name} and {@code media} (media type, and a URL or the bytes in base64,
+ * with the file name; stored whole, bounded only by what the request that carried them
+ * was allowed), a system message's {@code developer} flag.
  *
  * @since 0.1.0
  */
@@ -130,11 +142,51 @@ public final class MemoryCodec {
 		node.put("v", VERSION);
 		node.put("kind", kind(message));
 		node.put("text", message.text());
-		if (message instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
-			ArrayNode calls = node.putArray("toolCalls");
-			for (ToolCall call : assistant.toolCalls()) {
-				calls.addObject().put("id", call.id()).put("name", call.name()).put("arguments", call.arguments());
+		if (message instanceof AssistantMessage assistant) {
+			if (assistant.hasToolCalls()) {
+				ArrayNode calls = node.putArray("toolCalls");
+				for (ToolCall call : assistant.toolCalls()) {
+					calls.addObject().put("id", call.id()).put("name", call.name()).put("arguments", call.arguments());
+				}
 			}
+			if (assistant.hasReasoning()) {
+				ArrayNode blocks = node.putArray("reasoning");
+				for (Reasoning reasoning : assistant.reasoning()) {
+					ObjectNode block = blocks.addObject().put("text", reasoning.text());
+					if (reasoning.signature() != null) {
+						block.put("signature", reasoning.signature());
+					}
+					if (reasoning.redactedData() != null) {
+						block.put("redactedData", reasoning.redactedData());
+					}
+				}
+			}
+			if (assistant.refusal() != null) {
+				node.put("refusal", assistant.refusal());
+			}
+		}
+		else if (message instanceof UserMessage user) {
+			if (user.name() != null) {
+				node.put("name", user.name());
+			}
+			if (user.hasMedia()) {
+				ArrayNode media = node.putArray("media");
+				for (Media each : user.media()) {
+					ObjectNode item = media.addObject().put("mediaType", each.mediaType());
+					if (each.url() != null) {
+						item.put("url", each.url().toString());
+					}
+					else {
+						item.put("data", each.base64());
+					}
+					if (each.fileName() != null) {
+						item.put("fileName", each.fileName());
+					}
+				}
+			}
+		}
+		else if (message instanceof SystemMessage system && system.developer()) {
+			node.put("developer", true);
 		}
 		else if (message instanceof ToolResultMessage result) {
 			node.put("toolCallId", result.toolCallId());
@@ -148,14 +200,22 @@ public final class MemoryCodec {
 		try {
 			String text = text(node, "text");
 			return switch (text(node, "kind")) {
-				case "system" -> new SystemMessage(text);
-				case "user" -> new UserMessage(text);
+				case "system" -> new SystemMessage(text, node.path("developer").asBoolean(false));
+				case "user" -> {
+					List<Media> media = new ArrayList<>();
+					node.path("media").forEach((item) -> media.add(media(item)));
+					yield new UserMessage(text, media, optionalText(node, "name"));
+				}
 				case "assistant" -> {
 					List<ToolCall> calls = new ArrayList<>();
 					JsonNode toolCalls = node.path("toolCalls");
 					toolCalls.forEach((call) -> calls
 						.add(new ToolCall(text(call, "id"), text(call, "name"), text(call, "arguments"))));
-					yield new AssistantMessage(text, calls);
+					List<Reasoning> reasoning = new ArrayList<>();
+					node.path("reasoning")
+						.forEach((block) -> reasoning.add(new Reasoning(text(block, "text"),
+								optionalText(block, "signature"), optionalText(block, "redactedData"))));
+					yield new AssistantMessage(text, calls, reasoning, optionalText(node, "refusal"));
 				}
 				case "tool" -> new ToolResultMessage(text(node, "toolCallId"), text(node, "toolName"), text,
 						node.required("error").asBoolean());
@@ -181,6 +241,27 @@ public final class MemoryCodec {
 					+ ", this release reads version " + VERSION + " (was it written by a newer release?)");
 		}
 		return node;
+	}
+
+	private static Media media(JsonNode item) {
+		String mediaType = text(item, "mediaType");
+		String url = optionalText(item, "url");
+		String fileName = optionalText(item, "fileName");
+		if (url != null) {
+			return new Media(mediaType, URI.create(url), null, fileName);
+		}
+		return new Media(mediaType, null, Base64.getDecoder().decode(text(item, "data")), fileName);
+	}
+
+	private static @Nullable String optionalText(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		if (value == null || value.isNull()) {
+			return null;
+		}
+		if (!value.isString()) {
+			throw new IllegalArgumentException("'" + field + "' is not a string");
+		}
+		return value.asString();
 	}
 
 	private static String text(JsonNode node, String field) {

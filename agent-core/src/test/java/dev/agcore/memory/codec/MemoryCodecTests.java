@@ -1,11 +1,14 @@
 package dev.agcore.memory.codec;
 
+import java.net.URI;
 import java.util.List;
 
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Media;
 import dev.agcore.message.Message;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -33,6 +36,38 @@ class MemoryCodecTests {
 			assertThat(this.codec.decodeMessage(json)).isEqualTo(message);
 		}
 		assertThat(MemoryCodec.kind(messages.get(4))).isEqualTo("tool");
+	}
+
+	@Test
+	void newMessageFieldsRoundTripExactly() {
+		List<Message> messages = List.of(SystemMessage.developer("be exact"),
+				new UserMessage("see", List.of(Media.url(URI.create("https://example.com/cat.jpg"), "image/jpeg"),
+						new Media("application/pdf", null, new byte[] { 37, 80, 68, 70, 0, -1 }, "a.pdf")), "bob"),
+				new AssistantMessage("answer", List.of(new ToolCall("c1", "t", "{}")),
+						List.of(new Reasoning("step 1", "sig", null), new Reasoning("", null, "cmVkYWN0ZWQ=")), null),
+				new AssistantMessage("", List.of(), List.of(), "I refuse"));
+		for (Message message : messages) {
+			assertThat(this.codec.decodeMessage(this.codec.encode(message))).isEqualTo(message);
+		}
+		PendingTurn turn = new PendingTurn("a", messages, List.of(), 1, 2, 3);
+		assertThat(this.codec.decodePendingTurn(this.codec.encode(turn))).isEqualTo(turn);
+	}
+
+	@Test
+	void fieldsAreAdditiveSoVersionOneDocumentsStillRead() {
+		// as the first release wrote them, without any of the optional fields
+		assertThat(this.codec.decodeMessage("{\"v\":1,\"kind\":\"system\",\"text\":\"rules\"}"))
+			.isEqualTo(new SystemMessage("rules"));
+		assertThat(this.codec.decodeMessage("{\"v\":1,\"kind\":\"user\",\"text\":\"hi\"}"))
+			.isEqualTo(new UserMessage("hi"));
+		assertThat(this.codec.decodeMessage("{\"v\":1,\"kind\":\"assistant\",\"text\":\"yo\"}"))
+			.isEqualTo(AssistantMessage.of("yo"));
+		// and plain messages are written exactly as before: no new field, same version
+		assertThat(this.codec.encode(new UserMessage("hi"))).isEqualTo("{\"v\":1,\"kind\":\"user\",\"text\":\"hi\"}");
+		assertThat(this.codec.encode(new SystemMessage("rules")))
+			.isEqualTo("{\"v\":1,\"kind\":\"system\",\"text\":\"rules\"}");
+		String reasoning = this.codec.encode(new AssistantMessage("x", List.of(), List.of(Reasoning.of("r")), null));
+		assertThat(reasoning).contains("\"v\":1").contains("\"reasoning\":[{\"text\":\"r\"}]");
 	}
 
 	@Test
