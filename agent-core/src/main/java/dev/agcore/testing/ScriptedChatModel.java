@@ -2,20 +2,24 @@ package dev.agcore.testing;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.ToolCall;
 import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.FinishReason;
+import dev.agcore.model.ModelCapability;
 import dev.agcore.model.Usage;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -37,12 +41,20 @@ public final class ScriptedChatModel implements ChatModel {
 
 	private final boolean recordRequests;
 
+	private final Set<ModelCapability> capabilities;
+
 	private final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
 
 	private ScriptedChatModel(Function<ChatRequest, ChatResponse> script, String modelName, boolean recordRequests) {
+		this(script, modelName, recordRequests, EnumSet.of(ModelCapability.TOOLS, ModelCapability.STREAMING));
+	}
+
+	private ScriptedChatModel(Function<ChatRequest, ChatResponse> script, String modelName, boolean recordRequests,
+			Set<ModelCapability> capabilities) {
 		this.script = script;
 		this.modelName = modelName;
 		this.recordRequests = recordRequests;
+		this.capabilities = Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
 	}
 
 	/**
@@ -78,7 +90,18 @@ public final class ScriptedChatModel implements ChatModel {
 	 * @return a new model with the same script
 	 */
 	public ScriptedChatModel withModelName(String modelName) {
-		return new ScriptedChatModel(this.script, modelName, this.recordRequests);
+		return new ScriptedChatModel(this.script, modelName, this.recordRequests, this.capabilities);
+	}
+
+	/**
+	 * Return a copy that reports other capabilities, e.g. native structured output.
+	 * @param capabilities the capabilities
+	 * @return a new model with the same script
+	 */
+	public ScriptedChatModel withCapabilities(ModelCapability... capabilities) {
+		Set<ModelCapability> set = EnumSet.noneOf(ModelCapability.class);
+		set.addAll(List.of(capabilities));
+		return new ScriptedChatModel(this.script, this.modelName, this.recordRequests, set);
 	}
 
 	/**
@@ -87,7 +110,7 @@ public final class ScriptedChatModel implements ChatModel {
 	 * @return a new model with the same script
 	 */
 	public ScriptedChatModel withoutRecording() {
-		return new ScriptedChatModel(this.script, this.modelName, false);
+		return new ScriptedChatModel(this.script, this.modelName, false, this.capabilities);
 	}
 
 	/** Convenience: a final text answer. */
@@ -137,9 +160,23 @@ public final class ScriptedChatModel implements ChatModel {
 		return this.modelName;
 	}
 
+	@Override
+	public Set<ModelCapability> capabilities() {
+		return this.capabilities;
+	}
+
 	/** Split a response the way a server streams it. */
 	static List<ChatChunk> chunks(ChatResponse response) {
 		List<ChatChunk> chunks = new ArrayList<>();
+		List<Reasoning> reasoning = response.message().reasoning();
+		for (int i = 0; i < reasoning.size(); i++) {
+			Reasoning block = reasoning.get(i);
+			String thought = block.text();
+			int half = thought.length() / 2;
+			chunks.add(ChatChunk.reasoning(i, thought.substring(0, half)));
+			chunks.add(new ChatChunk("", List.of(), null, null, null, new ChatChunk.ReasoningDelta(i,
+					thought.substring(half), block.signature(), block.redactedData()), ""));
+		}
 		String text = response.message().text();
 		int start = 0;
 		while (start < text.length()) {
