@@ -45,6 +45,8 @@ public class AgentProperties {
 
 	private final Web web = new Web();
 
+	private final ModelAdapters modelAdapters = new ModelAdapters();
+
 	public Map<String, Provider> getProviders() {
 		return this.providers;
 	}
@@ -63,6 +65,32 @@ public class AgentProperties {
 
 	public Web getWeb() {
 		return this.web;
+	}
+
+	public ModelAdapters getModelAdapters() {
+		return this.modelAdapters;
+	}
+
+	/**
+	 * Per-model-family adjustments of model requests.
+	 */
+	public static class ModelAdapters {
+
+		/**
+		 * Whether the built-in model adapters apply: no sampling options for reasoning
+		 * models, tool-use guidance for models that tend to skip tools, merged system
+		 * messages. ModelAdapter beans apply either way, after the built-ins.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**

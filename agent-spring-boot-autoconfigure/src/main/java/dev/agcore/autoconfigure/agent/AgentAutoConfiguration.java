@@ -12,6 +12,7 @@ import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
@@ -56,9 +57,10 @@ public final class AgentAutoConfiguration {
 	@Bean(CONFIGURED_AGENT_FACTORY_BEAN_NAME)
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
-			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry) {
+			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
+			ObjectProvider<ModelAdapter> modelAdapters) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
-				middleware.getIfAvailable(), meterRegistry.getIfUnique());
+				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList());
 	}
 
 	@Bean

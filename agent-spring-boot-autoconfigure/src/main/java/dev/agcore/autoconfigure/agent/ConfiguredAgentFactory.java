@@ -18,6 +18,8 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ModelAdapter;
+import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
@@ -47,9 +49,16 @@ final class ConfiguredAgentFactory {
 
 	private final Map<String, Agent> agents = new LinkedHashMap<>();
 
+	/** The built-in model adapters unless switched off, then the application's beans. */
+	private final List<ModelAdapter> modelAdapters;
+
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
-			@Nullable MeterRegistry meterRegistry) {
+			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans) {
+		List<ModelAdapter> adapters = new ArrayList<>(
+				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
+		adapters.addAll(adapterBeans);
+		this.modelAdapters = List.copyOf(adapters);
 		this.models = models;
 		this.tools = tools;
 		this.conversationStore = conversationStore;
@@ -79,6 +88,7 @@ final class ConfiguredAgentFactory {
 		return this.tools.buildDefault(name, Agent.builder()
 			.name(name)
 			.model(this.models.get(names.iterator().next()))
+			.modelAdapters(this.modelAdapters)
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
@@ -147,6 +157,7 @@ final class ConfiguredAgentFactory {
 		Agent agent = this.tools.build(name, spec, Agent.builder()
 			.name(name)
 			.model(model)
+			.modelAdapters(this.modelAdapters)
 			.systemPrompt(spec.getSystemPrompt())
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)

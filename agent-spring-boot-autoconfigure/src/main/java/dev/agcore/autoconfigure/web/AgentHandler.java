@@ -14,7 +14,9 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.ModelNotAllowedException;
 import dev.agcore.runtime.ResumeException;
+import dev.agcore.runtime.StructuredOutputException;
 import dev.agcore.runtime.TurnTimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -62,19 +64,20 @@ final class AgentHandler {
 	Mono<ServerResponse> invoke(ServerRequest request) {
 		return Mono.defer(() -> {
 			Agent agent = agent(request);
-			return agentRequest(request).flatMap(agent::invoke)
+			return agentRequest(request, agent).flatMap((read) -> agent.invoke(read.request())
 				.flatMap((result) -> ServerResponse.ok()
 					.contentType(MediaType.APPLICATION_JSON)
-					.bodyValue(AgentViews.ResultView.of(result)));
+					.bodyValue(AgentViews.ResultView.of(result, read.structured()))));
 		});
 	}
 
 	Mono<ServerResponse> stream(ServerRequest request) {
 		return Mono.defer(() -> {
 			Agent agent = agent(request);
-			return agentRequest(request).flatMap((agentRequest) -> ServerResponse.ok()
+			return agentRequest(request, agent).flatMap((read) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(events(agent.stream(agentRequest), request))));
+				.body(BodyInserters
+					.fromServerSentEvents(events(agent.stream(read.request()), request, read.structured()))));
 		});
 	}
 
@@ -135,9 +138,14 @@ final class AgentHandler {
 	 * answer it.
 	 */
 	private static Flux<ServerSentEvent<Object>> events(Flux<AgentEvent> events, ServerRequest request) {
+		return events(events, request, false);
+	}
+
+	private static Flux<ServerSentEvent<Object>> events(Flux<AgentEvent> events, ServerRequest request,
+			boolean structured) {
 		return events.map((event) -> sanitize(event, request))
 			.onErrorResume((ex) -> Mono.just(failed(ex, request)))
-			.map(AgentViews::event);
+			.map((event) -> AgentViews.event(event, structured));
 	}
 
 	private static AgentEvent sanitize(AgentEvent event, ServerRequest request) {
@@ -227,6 +235,14 @@ final class AgentHandler {
 			// names the kind of value and where, never the value
 			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, "unprocessable", text);
 		}
+		if (ModelNotAllowedException.class.isAssignableFrom(type)) {
+			// the request named a model the agent does not allow; the message lists those it does
+			return new Failure(HttpStatus.BAD_REQUEST, ModelNotAllowedException.CODE, text);
+		}
+		if (StructuredOutputException.class.isAssignableFrom(type)) {
+			// the model's answer did not match the requested schema, even when asked again
+			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, StructuredOutputException.CODE, text);
+		}
 		if (LimitExceededException.class.isAssignableFrom(type)) {
 			return new Failure(HttpStatus.TOO_MANY_REQUESTS, "limit_exceeded", text);
 		}
@@ -265,7 +281,7 @@ final class AgentHandler {
 							+ this.agents.all().stream().map(Agent::name).toList()));
 	}
 
-	private static Mono<AgentRequest> agentRequest(ServerRequest request) {
+	private static Mono<ReadRequest> agentRequest(ServerRequest request, Agent agent) {
 		return request.bodyToMono(AgentViews.InvokeRequest.class)
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))
 			.flatMap((body) -> {
@@ -276,11 +292,14 @@ final class AgentHandler {
 				if (body.message() == null || body.message().isBlank()) {
 					throw badRequest("'message' is required and must not be blank");
 				}
-				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message());
+				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message())
+					.withOptions(RequestOptions.read(body, agent));
+				boolean structured = RequestOptions.structured(body);
 				// the principal's name wins over a user id the body claims
 				return SessionHandler.userId(request, body.userId())
 					.map(agentRequest::withUserId)
-					.defaultIfEmpty(agentRequest);
+					.defaultIfEmpty(agentRequest)
+					.map((read) -> new ReadRequest(read, structured));
 			});
 	}
 
@@ -301,6 +320,13 @@ final class AgentHandler {
 		return ServerResponse.status(status)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(new AgentViews.ErrorView(error, message));
+	}
+
+	/**
+	 * A request read from the body, and whether its answer is JSON to show parsed.
+	 */
+	private record ReadRequest(AgentRequest request, boolean structured) {
+
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.agcore.json.AgentJson;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.memory.PendingTurn;
@@ -20,6 +21,8 @@ import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.codec.ServerSentEvent;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The JSON shapes of the agent endpoint. Kept apart from the core types so that the HTTP
@@ -31,12 +34,25 @@ final class AgentViews {
 	}
 
 	static ServerSentEvent<Object> event(AgentEvent event) {
-		return ServerSentEvent.builder(eventData(event)).event(event.type()).build();
+		return event(event, false);
 	}
 
-	private static Object eventData(AgentEvent event) {
+	/**
+	 * The server-sent event of an agent event.
+	 * @param event the event
+	 * @param structured whether the turn's answer is JSON to show parsed
+	 * @return the server-sent event
+	 */
+	static ServerSentEvent<Object> event(AgentEvent event, boolean structured) {
+		return ServerSentEvent.builder(eventData(event, structured)).event(event.type()).build();
+	}
+
+	private static Object eventData(AgentEvent event, boolean structured) {
 		if (event instanceof AgentEvent.TextDelta text) {
 			return new TextView(text.text());
+		}
+		if (event instanceof AgentEvent.ReasoningDelta reasoning) {
+			return new TextView(reasoning.text());
 		}
 		if (event instanceof AgentEvent.TextReset) {
 			return Map.of();
@@ -51,7 +67,7 @@ final class AgentViews {
 			return UsageView.of(usage.usage());
 		}
 		if (event instanceof AgentEvent.Completed completed) {
-			return ResultView.of(completed.result());
+			return ResultView.of(completed.result(), structured);
 		}
 		if (event instanceof AgentEvent.Interrupted interrupted) {
 			return ResultView.of(interrupted.result());
@@ -82,7 +98,9 @@ final class AgentViews {
 	}
 
 	@JsonIgnoreProperties(ignoreUnknown = true)
-	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId) {
+	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId,
+			@Nullable JsonNode temperature, @Nullable JsonNode maxTokens, @Nullable JsonNode toolChoice,
+			@Nullable JsonNode responseFormat, @Nullable JsonNode responseSchema, @Nullable JsonNode model) {
 	}
 
 	record AgentView(String name, String provider, String model, List<String> tools) {
@@ -94,16 +112,36 @@ final class AgentViews {
 
 	}
 
-	record ResultView(String sessionId, String output, String status, UsageView usage,
+	// output: the answer's text, or for a completed turn asked for a schema the parsed JSON
+	record ResultView(String sessionId, Object output, String status, UsageView usage,
 			List<ToolExecutionView> toolCalls,
 			// left out unless the turn waits for approval
-			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<PendingToolCallView> pendingToolCalls) {
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<PendingToolCallView> pendingToolCalls,
+			// left out unless the model reasoned
+			@JsonInclude(JsonInclude.Include.NON_EMPTY) String reasoning) {
 
 		static ResultView of(AgentResult result) {
-			return new ResultView(result.sessionId(), result.output(),
+			return of(result, false);
+		}
+
+		static ResultView of(AgentResult result, boolean structured) {
+			return new ResultView(result.sessionId(), output(result, structured),
 					result.status().name().toLowerCase(Locale.ROOT), UsageView.of(result.usage()),
 					result.toolExecutions().stream().map(ToolExecutionView::of).toList(),
-					result.pendingToolCalls().stream().map(PendingToolCallView::of).toList());
+					result.pendingToolCalls().stream().map(PendingToolCallView::of).toList(), result.reasoning());
+		}
+
+		private static Object output(AgentResult result, boolean structured) {
+			if (!structured || !result.isCompleted()) {
+				return result.output();
+			}
+			try {
+				// the agent checked it is JSON before completing the turn
+				return AgentJson.mapper().readTree(result.output());
+			}
+			catch (JacksonException ex) {
+				return result.output();
+			}
 		}
 
 	}
