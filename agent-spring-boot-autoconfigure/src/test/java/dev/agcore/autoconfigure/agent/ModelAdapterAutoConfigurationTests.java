@@ -1,7 +1,5 @@
 package dev.agcore.autoconfigure.agent;
 
-import java.util.List;
-
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
