@@ -125,6 +125,24 @@ class AgentRequestOptionsEndpointTests {
 	}
 
 	@Test
+	void aStreamedStructuredTurnCompletesWithParsedJsonAndARefusedModelEndsWithAnErrorEvent() {
+		this.contextRunner.run(withClient((context, client) -> {
+			List<ServerSentEvent<String>> events = stream(client, "/agents/structured/stream",
+					Map.of("sessionId", "s1", "message", "where?", "responseSchema", Map.of("type", "object")));
+			ServerSentEvent<String> completed = events.get(events.size() - 1);
+			assertThat(completed.event()).isEqualTo("completed");
+			assertThat(json(completed.data()).get("output").get("city").asString()).isEqualTo("Paris");
+
+			List<ServerSentEvent<String>> refused = stream(client, "/agents/assistant/stream",
+					Map.of("sessionId", "s2", "message", "hi", "model", "gpt-9"));
+			assertThat(refused).singleElement().satisfies((event) -> {
+				assertThat(event.event()).isEqualTo("error");
+				assertThat(json(event.data()).get("message").asString()).contains("may not use model 'gpt-9'");
+			});
+		}));
+	}
+
+	@Test
 	void anAnswerThatStaysInvalidIsUnprocessable() {
 		this.contextRunner.run(withClient((context, client) -> {
 			JsonNode body = postJson(client, "/agents/assistant/invoke",
@@ -138,18 +156,8 @@ class AgentRequestOptionsEndpointTests {
 	@Test
 	void reasoningIsStreamedAsReasoningEventsAndReturnedApartFromTheOutput() {
 		this.contextRunner.run(withClient((context, client) -> {
-			List<ServerSentEvent<String>> events = client.post()
-				.uri("/agents/thinker/stream")
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(Map.of("sessionId", "s1", "message", "2+2?"))
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-				})
-				.getResponseBody()
-				.collectList()
-				.block(Duration.ofSeconds(10));
+			List<ServerSentEvent<String>> events = stream(client, "/agents/thinker/stream",
+					Map.of("sessionId", "s1", "message", "2+2?"));
 			assertThat(events).extracting(ServerSentEvent::event).startsWith("reasoning", "reasoning", "text");
 			assertThat(json(events.get(0).data()).get("text").asString()).isEqualTo("two pl");
 			JsonNode completed = json(events.get(events.size() - 1).data());
@@ -209,6 +217,21 @@ class AgentRequestOptionsEndpointTests {
 			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
 			test.accept(context, WebTestClient.bindToRouterFunction(router).build());
 		};
+	}
+
+	private static List<ServerSentEvent<String>> stream(WebTestClient client, String uri, Object body) {
+		return client.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(Duration.ofSeconds(10));
 	}
 
 	private static JsonNode postJson(WebTestClient client, String uri, Object body, HttpStatus status) {
