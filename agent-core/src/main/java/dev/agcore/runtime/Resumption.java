@@ -12,7 +12,6 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
-import dev.agcore.model.ChatOptions;
 import reactor.core.publisher.Mono;
 
 /**
@@ -33,6 +32,8 @@ final class Resumption {
 
 	Mono<AgentResult> resume(ResumeRequest request, TurnListener listener) {
 		String sessionId = request.sessionId();
+		// before the claim: a model the agent does not allow leaves the turn as it is
+		TurnSetup setup = this.agent.setup(request.options(), null);
 		return this.store.loadPending(sessionId)
 			.switchIfEmpty(Mono.error(() -> new ResumeException(
 					"Session '" + sessionId + "' has no turn waiting for a decision")))
@@ -48,7 +49,8 @@ final class Resumption {
 					PendingClaim claim = new PendingClaim(this.store, sessionId, pending, request.decisions());
 					return this.store.load(sessionId)
 						.zipWith(this.agent.sessionContext(sessionId))
-						.flatMap((loaded) -> continueTurn(request, claim, loaded.getT1(), loaded.getT2(), listener))
+						.flatMap((loaded) -> continueTurn(request, claim, setup, loaded.getT1(),
+								loaded.getT2(), listener))
 						.onErrorResume((ex) -> claim.release().then(Mono.error(ex)))
 						.doOnCancel(claim::releaseDetached);
 				});
@@ -92,8 +94,8 @@ final class Resumption {
 		return ids;
 	}
 
-	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, Conversation history,
-			String sessionContext, TurnListener listener) {
+	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, TurnSetup setup,
+			Conversation history, String sessionContext, TurnListener listener) {
 		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();
 		request.decisions().forEach((id, decision) -> {
@@ -102,8 +104,7 @@ final class Resumption {
 			}
 		});
 		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
-		// a resumed turn runs with the agent's own model and options
-		turn.setup(this.agent.setup(ChatOptions.DEFAULTS, null));
+		turn.setup(setup);
 		turn.sessionContext(sessionContext);
 		if (pending.pendingCalls().isEmpty()) {
 			// the decided calls ran in an earlier resumption: go on from where it stopped

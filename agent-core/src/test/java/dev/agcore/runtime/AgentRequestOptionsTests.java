@@ -3,11 +3,13 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.Reasoning;
 import dev.agcore.message.ToolCall;
+import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.FinishReason;
@@ -80,6 +82,33 @@ class AgentRequestOptionsTests {
 			});
 		assertThat(main.requests()).isEmpty();
 		assertThat(agent.history("s1").block()).isEmpty();
+	}
+
+	@Test
+	void aResumedTurnRunsWithTheOptionsOfTheResumeRequest() {
+		ScriptedChatModel main = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "delete", "{}")));
+		ScriptedChatModel cheap = ScriptedChatModel.replaying(text("deleted"));
+		Agent agent = Agent.builder()
+			.model(main)
+			.models(Map.of("cheap", cheap))
+			.tool(TestTools.tool("delete", (args, ctx) -> "ok"))
+			.middleware(HumanInTheLoopMiddleware.forTools(Set.of("delete")))
+			.build();
+		assertThat(agent.call("s1", "delete it").isInterrupted()).isTrue();
+		ResumeRequest approve = ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve()));
+
+		assertThatExceptionOfType(ModelNotAllowedException.class).isThrownBy(() -> agent
+			.resume(approve.withOptions(ChatOptions.builder().model("gpt-9").build()))
+			.block(Duration.ofSeconds(5)));
+		// refused before the claim: the turn still waits, and the decided call did not run
+		AgentResult resumed = agent
+			.resume(approve.withOptions(ChatOptions.builder().model("cheap").temperature(0.1).build()))
+			.block(Duration.ofSeconds(5));
+
+		assertThat(resumed.output()).isEqualTo("deleted");
+		assertThat(resumed.toolExecutions()).extracting(ToolExecution::result).containsExactly("ok");
+		assertThat(cheap.requests().get(0).options()).isEqualTo(ChatOptions.builder().temperature(0.1).build());
+		assertThat(main.requests()).hasSize(1);
 	}
 
 	@Test

@@ -91,11 +91,11 @@ final class AgentHandler {
 	Mono<ServerResponse> resume(ServerRequest request) {
 		return Mono.defer(() -> {
 			Agent agent = agent(request);
-			return ResumeRequests.read(request)
-				.flatMap(agent::resume)
-				.flatMap((result) -> ServerResponse.ok()
-					.contentType(MediaType.APPLICATION_JSON)
-					.bodyValue(AgentViews.ResultView.of(result)));
+			return ResumeRequests.read(request, agent)
+				.flatMap((read) -> agent.resume(read.request())
+					.flatMap((result) -> ServerResponse.ok()
+						.contentType(MediaType.APPLICATION_JSON)
+						.bodyValue(AgentViews.ResultView.of(result, read.structured()))));
 		});
 	}
 
@@ -103,9 +103,10 @@ final class AgentHandler {
 	Mono<ServerResponse> resumeStream(ServerRequest request) {
 		return Mono.defer(() -> {
 			Agent agent = agent(request);
-			return ResumeRequests.read(request).flatMap((resumeRequest) -> ServerResponse.ok()
+			return ResumeRequests.read(request, agent).flatMap((read) -> ServerResponse.ok()
 				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(events(agent.resumeStream(resumeRequest), request))));
+				.body(BodyInserters.fromServerSentEvents(
+						events(agent.resumeStream(read.request()), request, read.structured()))));
 		});
 	}
 	// end of resume
@@ -293,8 +294,8 @@ final class AgentHandler {
 					throw badRequest("'message' is required and must not be blank");
 				}
 				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message())
-					.withOptions(RequestOptions.read(body, agent));
-				boolean structured = RequestOptions.structured(body);
+					.withOptions(RequestOptions.read(body::option, agent));
+				boolean structured = RequestOptions.structured(body::option);
 				// the principal's name wins over a user id the body claims
 				return SessionHandler.userId(request, body.userId())
 					.map(agentRequest::withUserId)

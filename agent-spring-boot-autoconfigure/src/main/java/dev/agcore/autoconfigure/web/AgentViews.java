@@ -101,6 +101,20 @@ final class AgentViews {
 	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId,
 			@Nullable JsonNode temperature, @Nullable JsonNode maxTokens, @Nullable JsonNode toolChoice,
 			@Nullable JsonNode responseFormat, @Nullable JsonNode responseSchema, @Nullable JsonNode model) {
+
+		/** A model option field by name, see {@link RequestOptions}. */
+		@Nullable JsonNode option(String name) {
+			return switch (name) {
+				case "temperature" -> this.temperature;
+				case "maxTokens" -> this.maxTokens;
+				case "toolChoice" -> this.toolChoice;
+				case "responseFormat" -> this.responseFormat;
+				case "responseSchema" -> this.responseSchema;
+				case "model" -> this.model;
+				default -> null;
+			};
+		}
+
 	}
 
 	record AgentView(String name, String provider, String model, List<String> tools) {

@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.List;
+import java.util.function.Function;
 
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ResponseFormat;
@@ -12,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads the model options of an invoke or stream request body ({@code temperature},
+ * Reads the model options of an invoke, stream or resume request body ({@code temperature},
  * {@code maxTokens}, {@code toolChoice}, {@code responseFormat}, {@code responseSchema},
  * {@code model}) into {@link ChatOptions}, refusing a bad value with a 400 that names the
  * field. Whether the agent may use the model is for the agent to say
@@ -26,40 +27,50 @@ final class RequestOptions {
 	private RequestOptions() {
 	}
 
-	static ChatOptions read(AgentViews.InvokeRequest body, Agent agent) {
+	/** The names of the option fields. */
+	static final List<String> FIELDS = List.of("temperature", "maxTokens", "toolChoice", "responseFormat",
+			"responseSchema", "model");
+
+	/**
+	 * Read the options.
+	 * @param body the request body's fields by name
+	 * @param agent the agent the request is for
+	 * @return the options
+	 */
+	static ChatOptions read(Function<String, @Nullable JsonNode> body, Agent agent) {
 		ChatOptions.Builder options = ChatOptions.builder();
-		JsonNode temperature = present(body.temperature());
+		JsonNode temperature = present(body.apply("temperature"));
 		if (temperature != null) {
 			if (!temperature.isNumber() || temperature.asDouble() < 0 || temperature.asDouble() > MAX_TEMPERATURE) {
 				throw AgentHandler.badRequest("'temperature' must be a number from 0 to " + MAX_TEMPERATURE);
 			}
 			options.temperature(temperature.asDouble());
 		}
-		JsonNode maxTokens = present(body.maxTokens());
+		JsonNode maxTokens = present(body.apply("maxTokens"));
 		if (maxTokens != null) {
 			if (!maxTokens.isIntegralNumber() || !maxTokens.canConvertToInt() || maxTokens.asInt() < 1) {
 				throw AgentHandler.badRequest("'maxTokens' must be a positive whole number");
 			}
 			options.maxTokens(maxTokens.asInt());
 		}
-		JsonNode toolChoice = present(body.toolChoice());
+		JsonNode toolChoice = present(body.apply("toolChoice"));
 		if (toolChoice != null) {
 			options.toolChoice(toolChoice(toolChoice, agent));
 		}
-		JsonNode model = present(body.model());
+		JsonNode model = present(body.apply("model"));
 		if (model != null) {
 			if (!model.isString() || model.asString().isBlank()) {
 				throw AgentHandler.badRequest("'model' must be the name of a model the agent allows");
 			}
 			options.model(model.asString().strip());
 		}
-		options.responseFormat(responseFormat(present(body.responseFormat()), present(body.responseSchema())));
+		options.responseFormat(responseFormat(present(body.apply("responseFormat")), present(body.apply("responseSchema"))));
 		return options.build();
 	}
 
 	/** Whether the request asks for a structured answer, whose output is then parsed JSON. */
-	static boolean structured(AgentViews.InvokeRequest body) {
-		return present(body.responseSchema()) != null;
+	static boolean structured(Function<String, @Nullable JsonNode> body) {
+		return present(body.apply("responseSchema")) != null;
 	}
 
 	private static ToolChoice toolChoice(JsonNode value, Agent agent) {

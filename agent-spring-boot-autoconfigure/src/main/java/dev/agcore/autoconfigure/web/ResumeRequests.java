@@ -3,11 +3,15 @@ package dev.agcore.autoconfigure.web;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.agcore.json.AgentJson;
+import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
@@ -35,7 +39,14 @@ final class ResumeRequests {
 	private ResumeRequests() {
 	}
 
-	static Mono<ResumeRequest> read(ServerRequest request) {
+	/**
+	 * Read the body: the decisions, the optional user id, and the optional model options
+	 * of an invoke request ({@link RequestOptions}).
+	 * @param request the request
+	 * @param agent the agent whose turn is resumed
+	 * @return the resume request, and whether its answer is JSON to show parsed
+	 */
+	static Mono<Read> read(ServerRequest request, Agent agent) {
 		String sessionId = AgentHandler.sessionId(request.pathVariable("sessionId"));
 		return request.bodyToMono(JSON_OBJECT)
 			.onErrorMap(ServerWebInputException.class, (ex) -> badRequest("Malformed request body: " + EXPECTED_BODY))
@@ -46,8 +57,15 @@ final class ResumeRequests {
 				if (userId != null && !(userId instanceof String)) {
 					throw badRequest("'userId' must be a string");
 				}
+				JsonNode tree = AgentJson.mapper().valueToTree(body);
+				Function<String, @Nullable JsonNode> options = tree::get;
+				ResumeRequest withOptions = resume.withOptions(RequestOptions.read(options, agent));
+				boolean structured = RequestOptions.structured(options);
 				// as for invoke: the principal's name, else the optional "userId" field
-				return SessionHandler.userId(request, (String) userId).map(resume::withUserId).defaultIfEmpty(resume);
+				return SessionHandler.userId(request, (String) userId)
+					.map(withOptions::withUserId)
+					.defaultIfEmpty(withOptions)
+					.map((read) -> new Read(read, structured));
 			});
 	}
 
@@ -89,6 +107,13 @@ final class ResumeRequests {
 			}
 			default -> throw badRequest(field + ".type' must be approve, edit or reject (was '" + name + "')");
 		};
+	}
+
+	/**
+	 * A resume request read from the body, and whether its answer is JSON to show parsed.
+	 */
+	record Read(ResumeRequest request, boolean structured) {
+
 	}
 
 	private static ResponseStatusException badRequest(String message) {

@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.web;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -13,6 +14,8 @@ import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Reasoning;
+import dev.agcore.message.ToolCall;
+import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.FinishReason;
@@ -143,6 +146,25 @@ class AgentRequestOptionsEndpointTests {
 	}
 
 	@Test
+	void aResumedTurnTakesOptionsToo() {
+		this.contextRunner.run(withClient((context, client) -> {
+			JsonNode paused = postJson(client, "/agents/careful/invoke", Map.of("sessionId", "s1", "message", "Paris?"),
+					HttpStatus.OK);
+			assertThat(paused.get("status").asString()).isEqualTo("interrupted");
+			Map<String, Object> approve = Map.of("call-1", Map.of("type", "approve"));
+			JsonNode badField = postJson(client, "/agents/careful/sessions/s1/resume",
+					Map.of("decisions", approve, "maxTokens", -1), HttpStatus.BAD_REQUEST);
+			assertThat(badField.get("message").asString()).contains("'maxTokens'");
+			JsonNode refused = postJson(client, "/agents/careful/sessions/s1/resume",
+					Map.of("decisions", approve, "model", "gpt-9"), HttpStatus.BAD_REQUEST);
+			assertThat(refused.get("error").asString()).isEqualTo("model_not_allowed");
+			JsonNode resumed = postJson(client, "/agents/careful/sessions/s1/resume",
+					Map.of("decisions", approve, "model", "cheap", "temperature", 0.5), HttpStatus.OK);
+			assertThat(resumed.get("output").asString()).isEqualTo("cheap answer");
+		}));
+	}
+
+	@Test
 	void anAnswerThatStaysInvalidIsUnprocessable() {
 		this.contextRunner.run(withClient((context, client) -> {
 			JsonNode body = postJson(client, "/agents/assistant/invoke",
@@ -184,6 +206,20 @@ class AgentRequestOptionsEndpointTests {
 		Agent assistant(ScriptedChatModel main, ToolRegistry tools) {
 			ScriptedChatModel cheap = ScriptedChatModel.answering((request) -> ScriptedChatModel.text("cheap answer"));
 			return Agent.builder().name("assistant").model(main).tools(tools.all()).models(Map.of("cheap", cheap)).build();
+		}
+
+		@Bean
+		Agent careful(ToolRegistry tools) {
+			ScriptedChatModel weather = ScriptedChatModel.answering((request) -> ScriptedChatModel
+				.toolCalls(new ToolCall("call-1", "get_weather", "{\"city\":\"Paris\"}")));
+			ScriptedChatModel cheap = ScriptedChatModel.answering((request) -> ScriptedChatModel.text("cheap answer"));
+			return Agent.builder()
+				.name("careful")
+				.model(weather)
+				.tools(tools.all())
+				.models(Map.of("cheap", cheap))
+				.middleware(HumanInTheLoopMiddleware.forTools(Set.of("get_weather")))
+				.build();
 		}
 
 		@Bean
