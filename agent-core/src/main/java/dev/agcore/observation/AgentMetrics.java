@@ -1,5 +1,7 @@
 package dev.agcore.observation;
 
+import java.math.BigDecimal;
+
 import dev.agcore.model.Usage;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +25,25 @@ public interface AgentMetrics {
 	 */
 	default void modelCall(String provider, String requestModel, Usage usage, long durationNanos,
 			@Nullable Throwable error) {
+	}
+
+	/**
+	 * Record the time to the first chunk of a streamed model call.
+	 * @param provider the provider name ({@code gen_ai.provider.name})
+	 * @param requestModel the model requested ({@code gen_ai.request.model})
+	 * @param nanos how long the first chunk took to arrive
+	 */
+	default void modelFirstChunk(String provider, String requestModel, long nanos) {
+	}
+
+	/**
+	 * Record the cost of one model call of an agent, for models with a configured price.
+	 * @param agent the agent name
+	 * @param provider the provider name
+	 * @param model the model's configured name (never the model the server reported)
+	 * @param cost the cost, in the currency of the price table
+	 */
+	default void modelCost(String agent, String provider, String model, BigDecimal cost) {
 	}
 
 	/**

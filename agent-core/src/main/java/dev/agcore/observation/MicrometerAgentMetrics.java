@@ -1,11 +1,13 @@
 package dev.agcore.observation;
 
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.model.Usage;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -21,6 +23,11 @@ import org.jspecify.annotations.Nullable;
  * {@code output});</li>
  * <li>{@code gen_ai.client.operation.duration}: timer of model calls, with the same tags
  * minus the token type, plus {@code error.type} ({@code none} on success);</li>
+ * <li>{@code gen_ai.client.operation.time_to_first_chunk}: timer of the first chunk of
+ * streamed model calls, tagged {@code gen_ai.operation.name}, {@code gen_ai.provider.name}
+ * and {@code gen_ai.request.model};</li>
+ * <li>{@code agent.cost}: counter of the cost of model calls with a configured price,
+ * tagged {@code agent}, {@code provider} and {@code model} (the configured name);</li>
  * <li>{@code agent.tool.calls}: timer of tool calls tagged {@code agent}, {@code tool},
  * {@code outcome}.</li>
  * </ul>
@@ -35,6 +42,10 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	static final String TOOL_CALLS = "agent.tool.calls";
 
+	static final String TIME_TO_FIRST_CHUNK = "gen_ai.client.operation.time_to_first_chunk";
+
+	static final String COST = "agent.cost";
+
 	private static final String OPERATION_CHAT = "chat";
 
 	private static final String NO_ERROR = "none";
@@ -44,6 +55,10 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	private final Map<ModelKey, ModelMeters> modelMeters = new ConcurrentHashMap<>();
 
 	private final Map<ToolKey, Timer> toolTimers = new ConcurrentHashMap<>();
+
+	private final Map<FirstChunkKey, Timer> firstChunkTimers = new ConcurrentHashMap<>();
+
+	private final Map<CostKey, Counter> costCounters = new ConcurrentHashMap<>();
 
 	public MicrometerAgentMetrics(MeterRegistry registry) {
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
@@ -63,6 +78,33 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 			meters.inputTokens.record(usage.inputTokens());
 			meters.outputTokens.record(usage.outputTokens());
 		}
+	}
+
+	@Override
+	public void modelFirstChunk(String provider, String requestModel, long nanos) {
+		FirstChunkKey key = new FirstChunkKey(provider, requestModel);
+		Timer timer = this.firstChunkTimers.get(key);
+		if (timer == null) {
+			timer = this.firstChunkTimers.computeIfAbsent(key, (k) -> Timer.builder(TIME_TO_FIRST_CHUNK)
+				.description("Time to the first chunk of streamed model calls")
+				.tags("gen_ai.operation.name", OPERATION_CHAT, "gen_ai.provider.name", k.provider(),
+						"gen_ai.request.model", k.model())
+				.register(this.registry));
+		}
+		timer.record(nanos, TimeUnit.NANOSECONDS);
+	}
+
+	@Override
+	public void modelCost(String agent, String provider, String model, BigDecimal cost) {
+		CostKey key = new CostKey(agent, provider, model);
+		Counter counter = this.costCounters.get(key);
+		if (counter == null) {
+			counter = this.costCounters.computeIfAbsent(key, (k) -> Counter.builder(COST)
+				.description("Cost of model calls, in the currency of the configured price table")
+				.tags("agent", k.agent(), "provider", k.provider(), "model", k.model())
+				.register(this.registry));
+		}
+		counter.increment(cost.doubleValue());
 	}
 
 	@Override
@@ -103,6 +145,12 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	}
 
 	private record ModelKey(String provider, String model, String errorType) {
+	}
+
+	private record FirstChunkKey(String provider, String model) {
+	}
+
+	private record CostKey(String agent, String provider, String model) {
 	}
 
 	private record ToolKey(String agent, String tool, ToolOutcome outcome) {

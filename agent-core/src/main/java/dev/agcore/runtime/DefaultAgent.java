@@ -88,7 +88,7 @@ final class DefaultAgent implements Agent {
 		this.middleware = middleware;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.models = Map.copyOf(models);
-		this.invoker = new ModelInvoker(metrics, adapters);
+		this.invoker = new ModelInvoker(metrics, adapters, name);
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;

@@ -1,5 +1,6 @@
 package dev.agcore.runtime;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,6 +11,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ChatResponseAccumulator;
+import dev.agcore.model.ConfiguredChatModel;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.model.Usage;
@@ -35,9 +37,13 @@ final class ModelInvoker {
 
 	private final List<ModelAdapter> adapters;
 
-	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters) {
+	/** The agent name, for the cost metric. */
+	private final String agentName;
+
+	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters, String agentName) {
 		this.metrics = metrics;
 		this.adapters = List.copyOf(adapters);
+		this.agentName = agentName;
 	}
 
 	Mono<ChatResponse> call(ChatModel model, ChatRequest chatRequest) {
@@ -68,7 +74,12 @@ final class ModelInvoker {
 			long start = System.nanoTime();
 			ChatResponseAccumulator accumulator = new ChatResponseAccumulator(model.providerName());
 			ThinkSplitter splitter = new ThinkSplitter();
+			boolean[] first = { true };
 			return model.stream(request).doOnNext((chunk) -> {
+				if (first[0]) {
+					first[0] = false;
+					this.metrics.modelFirstChunk(model.providerName(), requestModel, System.nanoTime() - start);
+				}
 				ChatChunk.ReasoningDelta reasoning = chunk.reasoning();
 				if (reasoning != null && !reasoning.textDelta().isEmpty() && listener.streaming()) {
 					listener.onReasoning(reasoning.textDelta());
@@ -161,6 +172,13 @@ final class ModelInvoker {
 	private void recordModelCall(ChatModel model, String requestModel, Usage usage, long start,
 			@Nullable Throwable error) {
 		this.metrics.modelCall(model.providerName(), requestModel, usage, System.nanoTime() - start, error);
+		if (model instanceof ConfiguredChatModel configured && !usage.isEmpty()) {
+			// priced under the configured name, never the model string the server reported
+			BigDecimal cost = configured.cost(usage);
+			if (cost != null) {
+				this.metrics.modelCost(this.agentName, configured.providerName(), configured.name(), cost);
+			}
+		}
 	}
 
 }

@@ -1,5 +1,6 @@
 /**
- * Actuator support: the {@code agents} endpoint.
+ * Actuator support: the {@code agents} endpoint and the {@code agentModels} health
+ * contributor.
  */
 @NullMarked
 package dev.agcore.autoconfigure.actuate;

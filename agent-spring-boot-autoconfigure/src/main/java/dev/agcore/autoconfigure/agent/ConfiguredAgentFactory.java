@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.agent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,10 +14,12 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
+import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.middleware.builtin.ModelFallbackMiddleware;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
@@ -47,10 +50,14 @@ final class ConfiguredAgentFactory {
 
 	private final AgentMemorySettings memory;
 
+	private final @Nullable MeterRegistry meterRegistry;
+
 	private final Map<String, Agent> agents = new LinkedHashMap<>();
 
 	/** The built-in model adapters unless switched off, then the application's beans. */
 	private final List<ModelAdapter> modelAdapters;
+
+	private final Map<String, Map<String, ChatModel>> allowedModels = new LinkedHashMap<>();
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
@@ -64,6 +71,7 @@ final class ConfiguredAgentFactory {
 		this.conversationStore = conversationStore;
 		this.metrics = metrics;
 		this.middleware = middleware;
+		this.meterRegistry = meterRegistry;
 		this.memory = new AgentMemorySettings(models, meterRegistry);
 		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
 	}
@@ -74,6 +82,14 @@ final class ConfiguredAgentFactory {
 			throw new IllegalStateException("No agent '" + name + "' under agent.agents");
 		}
 		return agent;
+	}
+
+	/**
+	 * Return the models a request to the given agent may name: its model, its fallback
+	 * models and its {@code allowed-models}, by name.
+	 */
+	Map<String, ChatModel> allowedModels(String name) {
+		return this.allowedModels.getOrDefault(name, Map.of());
 	}
 
 	Agent createDefault(String name) {
@@ -137,7 +153,11 @@ final class ConfiguredAgentFactory {
 
 	private Agent build(String name, AgentProperties.AgentSpec spec) {
 		String prefix = "agent.agents." + name;
-		ChatModel model = model(prefix, spec.getProvider());
+		String modelName = modelName(prefix, spec);
+		ChatModel model = model(prefix, modelName);
+		AgentMiddleware fallback = fallback(prefix, spec, model);
+		Map<String, ChatModel> allowed = allowed(prefix, spec, modelName, model);
+		this.allowedModels.put(name, allowed);
 		atLeastOne(prefix + ".max-iterations", spec.getMaxIterations(),
 				"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
 		atLeastOne(prefix + ".max-tool-calls-per-response", spec.getMaxToolCallsPerResponse(), 32);
@@ -149,6 +169,10 @@ final class ConfiguredAgentFactory {
 				? this.middleware.create(name, spec.getMiddleware(), model) : List.of());
 		// memory: the context window, and compaction innermost, on the conversation the others left
 		ContextWindow window = this.memory.window(prefix, spec.getMemory().getWindow(), model);
+		if (fallback != null) {
+			// innermost but compaction: each fallback gets the request the other middleware shaped
+			middleware.add(fallback);
+		}
 		AgentMiddleware compaction = this.memory.compaction(prefix, spec.getMemory().getCompaction(), model);
 		if (compaction != null) {
 			middleware.add(compaction);
@@ -157,6 +181,7 @@ final class ConfiguredAgentFactory {
 		Agent agent = this.tools.build(name, spec, Agent.builder()
 			.name(name)
 			.model(model)
+			.models(allowed)
 			.modelAdapters(this.modelAdapters)
 			.systemPrompt(spec.getSystemPrompt())
 			.maxIterations(spec.getMaxIterations())
@@ -172,26 +197,79 @@ final class ConfiguredAgentFactory {
 		if (this.middleware != null) {
 			this.middleware.checkTools(name, spec.getMiddleware(), agent);
 		}
-		// end of middleware
 		return agent;
 	}
 
-	private ChatModel model(String prefix, @Nullable String provider) {
-		String available = "configured providers: " + this.models.providerNames() + "; ChatModel beans: "
-				+ this.models.beanNames();
-		String action = "Set " + prefix + ".provider to the name of a provider under agent.providers "
-				+ "or of a ChatModel bean.";
-		if (!StringUtils.hasText(provider)) {
+	/** Return the name of the agent's model: {@code model}, or its older alias {@code provider}. */
+	private static @Nullable String modelName(String prefix, AgentProperties.AgentSpec spec) {
+		String model = StringUtils.hasText(spec.getModel()) ? spec.getModel().strip() : null;
+		String provider = StringUtils.hasText(spec.getProvider()) ? spec.getProvider().strip() : null;
+		if (model != null && provider != null) {
+			throw new AgentConfigurationException(
+					prefix + ".model ('" + model + "') and " + prefix + ".provider ('" + provider
+							+ "') are both set",
+					"Remove " + prefix + ".provider: " + prefix + ".model replaces it and takes the name of a model, "
+							+ "provider or ChatModel bean.");
+		}
+		return (model != null) ? model : provider;
+	}
+
+	private ChatModel model(String prefix, @Nullable String name) {
+		String action = "Set " + prefix + ".model to the name of a model under agent.models, a provider under "
+				+ "agent.providers or a ChatModel bean.";
+		if (name == null) {
 			Set<String> names = this.models.names();
 			if (names.size() == 1) {
 				return this.models.get(names.iterator().next());
 			}
-			throw new AgentConfigurationException(prefix + ".provider must be set when there is not exactly one "
-					+ "model; " + available, action);
+			throw new AgentConfigurationException(prefix + ".model must be set when there is not exactly one "
+					+ "model; " + this.models.describeNames(), action);
 		}
-		return this.models.find(provider.strip())
+		return named(prefix + ".model", name, action);
+	}
+
+	private ChatModel named(String property, String name, String action) {
+		return this.models.find(name.strip())
 			.orElseThrow(() -> new AgentConfigurationException(
-					prefix + ".provider: unknown provider '" + provider + "'; " + available, action));
+					property + ": unknown model '" + name + "'; " + this.models.describeNames(), action));
+	}
+
+	private @Nullable AgentMiddleware fallback(String prefix, AgentProperties.AgentSpec spec, ChatModel model) {
+		List<String> names = spec.getFallbackModels();
+		if (names.isEmpty()) {
+			return null;
+		}
+		MiddlewareProperties.ModelFallback configured = spec.getMiddleware().getModelFallback();
+		if (configured != null && configured.isEnabled()) {
+			// two chains of fallbacks would nest: the order of attempts would be a surprise
+			throw new AgentConfigurationException(
+					prefix + ".fallback-models and " + prefix + ".middleware.model-fallback are both set",
+					"Keep one: " + prefix + ".fallback-models for the default fallback on retryable errors, or "
+							+ prefix + ".middleware.model-fallback to also choose the failures that fall back.");
+		}
+		List<ChatModel> fallbacks = new ArrayList<>();
+		for (int i = 0; i < names.size(); i++) {
+			fallbacks.add(named(prefix + ".fallback-models[" + i + "]", names.get(i),
+					"Set " + prefix + ".fallback-models to names of models, providers or ChatModel beans."));
+		}
+		return ModelFallbackMiddleware.builder(fallbacks).primary(model).meterRegistry(this.meterRegistry).build();
+	}
+
+	private Map<String, ChatModel> allowed(String prefix, AgentProperties.AgentSpec spec, @Nullable String modelName,
+			ChatModel model) {
+		Map<String, ChatModel> allowed = new LinkedHashMap<>();
+		if (modelName != null) {
+			allowed.put(modelName, model);
+		}
+		for (String name : spec.getFallbackModels()) {
+			allowed.put(name.strip(), this.models.get(name.strip()));
+		}
+		List<String> names = spec.getAllowedModels();
+		for (int i = 0; i < names.size(); i++) {
+			allowed.put(names.get(i).strip(), named(prefix + ".allowed-models[" + i + "]", names.get(i),
+					"Set " + prefix + ".allowed-models to names of models, providers or ChatModel beans."));
+		}
+		return Collections.unmodifiableMap(allowed);
 	}
 
 }

@@ -5,45 +5,78 @@ import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.ModelDescriptor;
 import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
 import dev.agcore.provider.support.RateLimitListener;
 import io.github.resilience4j.retry.RetryRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for the {@link ChatModelRegistry}:
- * a model per {@code agent.providers} entry, wrapped in retries, plus the user's
- * {@link ChatModel} beans (which are used as they are, without added retries).
+ * a model per {@code agent.models} entry and per {@code agent.providers} entry, wrapped
+ * in retries, plus the user's {@link ChatModel} beans (which are used as they are,
+ * without added retries). With a {@link MeterRegistry}, provider rate-limit headers are
+ * recorded as gauges by {@link RateLimitMetrics}.
  *
  * @since 0.1.0
  */
-@AutoConfiguration(afterName = "org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration")
+@AutoConfiguration(afterName = { "org.springframework.boot.webclient.autoconfigure.WebClientAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
 @EnableConfigurationProperties(AgentProperties.class)
 public final class ChatModelAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
 	ChatModelRegistry chatModelRegistry(AgentProperties properties, ListableBeanFactory beanFactory,
-			ObjectProvider<WebClient.Builder> webClientBuilder, ObjectProvider<RetryRegistry> retryRegistry) {
+			ObjectProvider<WebClient.Builder> webClientBuilder, ObjectProvider<RetryRegistry> retryRegistry,
+			ObjectProvider<RateLimitListener> rateLimitListener) {
 		// Boot's builder carries its codecs, customizers and HTTP client observations
 		ProviderModels providerModels = new ProviderModels(properties.getRetry(),
-				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(), RateLimitListener.NONE);
+				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(),
+				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE));
 		Map<String, ChatModel> providers = new LinkedHashMap<>();
-		properties.getProviders().forEach((name, provider) -> providers.put(name, providerModels.create(name, provider)));
+		Map<String, ModelDescriptor> descriptors = new LinkedHashMap<>();
+		properties.getProviders().forEach((name, provider) -> {
+			ChatModel model = providerModels.create(name, provider);
+			providers.put(name, model);
+			descriptors.put(name, new ModelDescriptor(name, ModelDescriptor.KIND_PROVIDER, name,
+					ProviderModels.type(name, provider), model.modelName(), null, null, model.capabilities()));
+		});
+		// by name, never by type: any number of ChatModel beans, none of them primary
 		Map<String, ChatModel> beans = new LinkedHashMap<>();
 		for (String name : ContextBeans.beanNamesForType(beanFactory, ChatModel.class, true, true)) {
 			beans.put(name, beanFactory.getBean(name, ChatModel.class));
 		}
-		return new ChatModelRegistry(providers, beans);
+		NamedModels named = new NamedModels(properties, providerModels, beans);
+		descriptors.putAll(named.descriptors());
+		return new ChatModelRegistry(named.models(), providers, beans, descriptors);
+	}
+
+	// member classes are processed first: the listener exists before the registry asks
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(MeterRegistry.class)
+	static class RateLimitMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(RateLimitListener.class)
+		RateLimitMetrics rateLimitMetrics(MeterRegistry meterRegistry) {
+			return new RateLimitMetrics(meterRegistry);
+		}
+
 	}
 
 }

@@ -135,7 +135,7 @@ final class ProviderModels {
 		return maxTokens;
 	}
 
-	private static String type(String name, AgentProperties.Provider provider) {
+	static String type(String name, AgentProperties.Provider provider) {
 		String type = StringUtils.hasText(provider.getType()) ? provider.getType() : name;
 		return type.strip().toLowerCase(Locale.ROOT);
 	}

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.web;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.runtime.AgentRegistry;
@@ -14,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
 import org.springframework.web.reactive.function.server.ServerResponse;
@@ -24,6 +26,8 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * {@code agent.web.base-path}:
  * <ul>
  * <li>{@code GET /} lists the agents;</li>
+ * <li>{@code GET /models} lists the models of the {@link ChatModelRegistry}: name,
+ * provider, model, context window, price and capabilities;</li>
  * <li>{@code POST /{agent}/invoke} runs a turn and answers with its result;</li>
  * <li>{@code POST /{agent}/stream} runs a turn and streams its events as server-sent
  * events;</li>
@@ -55,7 +59,7 @@ public final class AgentWebAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "agentRouterFunction")
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
-			ObjectProvider<AgentSessions> sessions) {
+			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models) {
 		String basePath = basePath(properties.getWeb().getBasePath());
 		AgentHandler handler = new AgentHandler(agents);
 		RouterFunctions.Builder routes = RouterFunctions.route();
@@ -65,6 +69,13 @@ public final class AgentWebAutoConfiguration {
 			SessionHandler sessionHandler = new SessionHandler(agentSessions);
 			routes.GET(basePath + "/-/sessions", sessionHandler::list)
 				.DELETE(basePath + "/-/sessions/{sessionId}", sessionHandler::delete);
+		}
+		ChatModelRegistry registry = models.getIfUnique();
+		if (registry != null) {
+			// one segment: no agent route (all of two or more) can match it
+			routes.GET(basePath + "/models", (request) -> ServerResponse.ok()
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(registry.descriptors()));
 		}
 		return routes
 			.GET(basePath.isEmpty() ? "/" : basePath, handler::list)

@@ -1,0 +1,41 @@
+package dev.agcore.autoconfigure;
+
+import java.util.Set;
+
+import dev.agcore.model.ModelCapability;
+import dev.agcore.model.ModelPrice;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What the {@link ChatModelRegistry} knows about one of its models, as listed by
+ * {@code GET {base-path}/models}. Holds no credentials and no URLs.
+ *
+ * @param name the name agents use: of the named model, provider or bean
+ * @param kind {@code model} (under {@code agent.models}), {@code provider} (under
+ * {@code agent.providers}) or {@code bean} (a {@link dev.agcore.model.ChatModel} bean)
+ * @param provider the provider entry or bean that serves the model; for a provider or
+ * bean, its own name
+ * @param providerType the provider's {@code type}, such as {@code openai}; null for a bean
+ * @param model the model requested by default, as in metrics
+ * @param contextWindow the configured context window in tokens, null when not configured
+ * @param price the configured price, null when not configured
+ * @param capabilities what the model can do natively
+ * @since 0.1.0
+ */
+public record ModelDescriptor(String name, String kind, String provider, @Nullable String providerType, String model,
+		@Nullable Integer contextWindow, @Nullable ModelPrice price, Set<ModelCapability> capabilities) {
+
+	/** Kind of a model under {@code agent.models}. */
+	public static final String KIND_MODEL = "model";
+
+	/** Kind of a model built from an {@code agent.providers} entry. */
+	public static final String KIND_PROVIDER = "provider";
+
+	/** Kind of a {@link dev.agcore.model.ChatModel} bean. */
+	public static final String KIND_BEAN = "bean";
+
+	public ModelDescriptor {
+		capabilities = Set.copyOf(capabilities);
+	}
+
+}

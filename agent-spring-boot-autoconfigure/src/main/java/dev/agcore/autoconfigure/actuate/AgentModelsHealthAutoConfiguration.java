@@ -1,0 +1,72 @@
+package dev.agcore.autoconfigure.actuate;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.ChatModelRegistry;
+import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.health.contributor.CompositeReactiveHealthContributor;
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+
+/**
+ * {@link EnableAutoConfiguration Auto-configuration} of the {@code agentModels} health
+ * contributor: one indicator per {@code agent.providers} entry with
+ * {@code health.enabled=true} (off by default, as a check costs a request to the
+ * provider), calling {@link dev.agcore.model.ChatModel#checkHealth()} with a timeout of
+ * 10 seconds.
+ *
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = ChatModelAutoConfiguration.class)
+@ConditionalOnClass(ReactiveHealthIndicator.class)
+public final class AgentModelsHealthAutoConfiguration {
+
+	static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	@Bean
+	@ConditionalOnMissingBean(name = "agentModelsHealthContributor")
+	@ConditionalOnBean(ChatModelRegistry.class)
+	@Conditional(OnProviderHealthEnabled.class)
+	CompositeReactiveHealthContributor agentModelsHealthContributor(AgentProperties properties,
+			ChatModelRegistry models) {
+		Map<String, ReactiveHealthIndicator> indicators = new LinkedHashMap<>();
+		properties.getProviders().forEach((name, provider) -> {
+			if (provider.getHealth().isEnabled()) {
+				models.find(name).ifPresent((model) -> indicators.put(name, new ModelHealthIndicator(name, model, TIMEOUT)));
+			}
+		});
+		return CompositeReactiveHealthContributor.fromMap(indicators);
+	}
+
+	/** Matches when at least one provider turns its health check on. */
+	static final class OnProviderHealthEnabled extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			Map<String, AgentProperties.Provider> providers = Binder.get(context.getEnvironment())
+				.bind("agent.providers", Bindable.mapOf(String.class, AgentProperties.Provider.class))
+				.orElse(Map.of());
+			boolean enabled = providers.values().stream().anyMatch((provider) -> provider.getHealth().isEnabled());
+			return enabled ? ConditionOutcome.match("a provider has health.enabled=true")
+					: ConditionOutcome.noMatch("no provider has health.enabled=true");
+		}
+
+	}
+
+}
