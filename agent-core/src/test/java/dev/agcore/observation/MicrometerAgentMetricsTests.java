@@ -3,12 +3,17 @@ package dev.agcore.observation;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.message.ToolCall;
+import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ConfiguredChatModel;
+import dev.agcore.model.ModelPrice;
 import dev.agcore.model.ModelServerException;
+import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.TestTools;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -73,6 +78,60 @@ class MicrometerAgentMetricsTests {
 		assertThat(failed.count()).isEqualTo(1);
 		assertThat(failed.totalTime(TimeUnit.NANOSECONDS)).isPositive();
 		assertThat(this.registry.find("gen_ai.client.token.usage").meters()).isEmpty();
+	}
+
+	@Test
+	void modelCostIsRecordedUnderTheConfiguredNameWithTheAgent() {
+		ScriptedChatModel scripted = ScriptedChatModel.replaying(text("answer")).withModelName("gpt-test");
+		// 10 input and 1 output token at 1 and 2 per token
+		ConfiguredChatModel model = new ConfiguredChatModel("fast", scripted, ChatOptions.DEFAULTS,
+				ModelPrice.of(1_000_000, 2_000_000), null);
+		Agent agent = Agent.builder().name("helper").model(model).metrics(new MicrometerAgentMetrics(this.registry))
+			.build();
+
+		agent.call("s1", "question");
+
+		Counter cost = this.registry.get("agent.cost")
+			.tags("agent", "helper", "provider", "scripted", "model", "fast")
+			.counter();
+		assertThat(cost.count()).isEqualTo(12.0);
+	}
+
+	@Test
+	void modelWithoutPriceRecordsNoCost() {
+		ScriptedChatModel scripted = ScriptedChatModel.replaying(text("answer"));
+		Agent agent = Agent.builder().name("helper").model(scripted).metrics(new MicrometerAgentMetrics(this.registry))
+			.build();
+
+		agent.call("s1", "question");
+
+		assertThat(this.registry.find("agent.cost").meters()).isEmpty();
+	}
+
+	@Test
+	void streamedModelCallRecordsTimeToFirstChunk() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("a streamed answer")).withModelName("gpt-test");
+		Agent agent = Agent.builder().name("helper").model(model).metrics(new MicrometerAgentMetrics(this.registry))
+			.build();
+
+		agent.stream(AgentRequest.of("s1", "question")).blockLast();
+
+		Timer firstChunk = this.registry.get("gen_ai.client.operation.time_to_first_chunk")
+			.tags("gen_ai.operation.name", "chat", "gen_ai.provider.name", "scripted", "gen_ai.request.model",
+					"gpt-test")
+			.timer();
+		assertThat(firstChunk.count()).isEqualTo(1);
+		assertThat(firstChunk.totalTime(TimeUnit.NANOSECONDS)).isPositive();
+	}
+
+	@Test
+	void calledModelRecordsNoTimeToFirstChunk() {
+		Agent agent = Agent.builder().name("helper").model(ScriptedChatModel.replaying(text("a")))
+			.metrics(new MicrometerAgentMetrics(this.registry)).build();
+
+		agent.call("s1", "question");
+
+		assertThat(this.registry.find("gen_ai.client.operation.time_to_first_chunk").meters()).isEmpty();
 	}
 
 	private static ToolCallback tool(String name, boolean fail) {
