@@ -34,10 +34,11 @@ class AgentConfigurationFailureReportTests {
 				"--agent.agents.assistant.provider=foo"));
 		assertThat(output).contains("APPLICATION FAILED TO START")
 			.contains("Description:")
-			.contains("agent.agents.assistant.provider: unknown provider 'foo'; configured providers: [openai]; "
-					+ "ChatModel beans: []")
+			.contains("agent.agents.assistant.provider: unknown model 'foo'; models: []; configured providers: "
+					+ "[openai]; ChatModel beans: []")
 			.contains("Action:")
-			.contains("Set agent.agents.assistant.provider to the name of a provider under agent.providers");
+			.contains("Set agent.agents.assistant.model to the name of a model under agent.models, a provider under "
+					+ "agent.providers or a ChatModel bean.");
 	}
 
 	@Test

@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.health.contributor.CompositeReactiveHealthContributor;
@@ -35,6 +36,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  */
 @AutoConfiguration(after = ChatModelAutoConfiguration.class)
 @ConditionalOnClass(ReactiveHealthIndicator.class)
+@EnableConfigurationProperties(AgentProperties.class)
 public final class AgentModelsHealthAutoConfiguration {
 
 	static final Duration TIMEOUT = Duration.ofSeconds(10);

@@ -52,6 +52,8 @@ final class AgentBeanRegistrar implements BeanDefinitionRegistryPostProcessor {
 				UnknownPropertyCheck.unknown(binder, "agent.agents", agentNames, AgentProperties.AgentSpec.class));
 		unknown.addAll(
 				UnknownPropertyCheck.unknown(binder, "agent.providers", providerNames, AgentProperties.Provider.class));
+		Set<String> modelNames = names(binder, "agent.models", AgentProperties.ModelSpec.class);
+		unknown.addAll(UnknownPropertyCheck.unknown(binder, "agent.models", modelNames, AgentProperties.ModelSpec.class));
 		UnknownPropertyCheck.check(unknown);
 		for (String name : agentNames) {
 			register(registry, name, "create");

@@ -93,7 +93,8 @@ final class ConfiguredAgentFactory {
 	}
 
 	Agent createDefault(String name) {
-		Set<String> names = this.models.names();
+		// one provider or bean: a single named model on it is the one meant, else the provider itself
+		Set<String> names = (this.models.modelNames().size() == 1) ? this.models.modelNames() : this.models.names();
 		if (names.size() != 1) {
 			throw new AgentConfigurationException(
 					"No agent is configured under agent.agents and " + names.size() + " models are available "
@@ -154,7 +155,8 @@ final class ConfiguredAgentFactory {
 	private Agent build(String name, AgentProperties.AgentSpec spec) {
 		String prefix = "agent.agents." + name;
 		String modelName = modelName(prefix, spec);
-		ChatModel model = model(prefix, modelName);
+		String modelProperty = prefix + (StringUtils.hasText(spec.getProvider()) ? ".provider" : ".model");
+		ChatModel model = model(prefix, modelProperty, modelName);
 		AgentMiddleware fallback = fallback(prefix, spec, model);
 		Map<String, ChatModel> allowed = allowed(prefix, spec, modelName, model);
 		this.allowedModels.put(name, allowed);
@@ -214,7 +216,7 @@ final class ConfiguredAgentFactory {
 		return (model != null) ? model : provider;
 	}
 
-	private ChatModel model(String prefix, @Nullable String name) {
+	private ChatModel model(String prefix, String property, @Nullable String name) {
 		String action = "Set " + prefix + ".model to the name of a model under agent.models, a provider under "
 				+ "agent.providers or a ChatModel bean.";
 		if (name == null) {
@@ -225,7 +227,7 @@ final class ConfiguredAgentFactory {
 			throw new AgentConfigurationException(prefix + ".model must be set when there is not exactly one "
 					+ "model; " + this.models.describeNames(), action);
 		}
-		return named(prefix + ".model", name, action);
+		return named(property, name, action);
 	}
 
 	private ChatModel named(String property, String name, String action) {

@@ -276,7 +276,7 @@ class AgentAutoConfigurationTests {
 				.getFailure()
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
-				.hasMessage("agent.agents.assistant.provider: unknown provider 'foo'; configured providers: "
+				.hasMessage("agent.agents.assistant.provider: unknown model 'foo'; models: []; configured providers: "
 						+ "[openai]; ChatModel beans: [myModel]"));
 	}
 
@@ -287,7 +287,7 @@ class AgentAutoConfigurationTests {
 			.withPropertyValues("agent.agents.assistant.system-prompt=Hi")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("agent.agents.assistant.provider must be set")
+				.hasMessageContaining("agent.agents.assistant.model must be set")
 				.hasMessageContaining("ChatModel beans: [first, second]"));
 	}
 

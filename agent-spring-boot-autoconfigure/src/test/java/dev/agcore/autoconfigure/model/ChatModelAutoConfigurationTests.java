@@ -249,7 +249,7 @@ class ChatModelAutoConfigurationTests {
 			.withBean("openai", ChatModel.class, ScriptedChatModel::replaying)
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("agent.providers.openai: a ChatModel bean is also named 'openai'"));
+				.hasMessageContaining("agent.providers.openai and the ChatModel bean 'openai' share the name 'openai'"));
 	}
 
 	@Test
