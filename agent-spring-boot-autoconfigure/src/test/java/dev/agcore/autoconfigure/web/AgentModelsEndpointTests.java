@@ -1,0 +1,71 @@
+package dev.agcore.autoconfigure.web;
+
+import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.json.AgentJson;
+import dev.agcore.model.ChatModel;
+import dev.agcore.testing.ScriptedChatModel;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.server.RouterFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@code GET {base-path}/models}.
+ */
+class AgentModelsEndpointTests {
+
+	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
+				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
+				AgentAutoConfiguration.class, AgentWebAutoConfiguration.class))
+		.withBean("local", ChatModel.class, () -> ScriptedChatModel.replaying().withModelName("llama3"))
+		.withPropertyValues("agent.web.enabled=true", "agent.providers.openai.base-url=http://user:pw@localhost:1/v1",
+				"agent.providers.openai.api-key=sk-secret", "agent.providers.openai.model=gpt-4o-mini",
+				"agent.models.fast.provider=openai", "agent.models.fast.model=gpt-4.1-mini",
+				"agent.models.fast.context-window=1047576", "agent.models.fast.price.input=0.40",
+				"agent.models.fast.price.output=1.60", "agent.agents.assistant.model=fast");
+
+	@Test
+	void listsNamedModelsProvidersAndBeansWithoutCredentials() {
+		this.contextRunner.run((context) -> {
+			WebTestClient client = WebTestClient
+				.bindToRouterFunction(context.getBean("agentRouterFunction", RouterFunction.class))
+				.build();
+			String body = new String(client.get()
+				.uri("/agents/models")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody()
+				.returnResult()
+				.getResponseBodyContent());
+			assertThat(body).doesNotContain("sk-secret").doesNotContain("pw@").doesNotContain("localhost");
+			JsonNode models = AgentJson.mapper().readTree(body);
+			assertThat(models.valueStream().map((model) -> model.get("name").asString())).containsExactly("fast",
+					"openai", "local");
+			JsonNode fast = models.get(0);
+			assertThat(fast.get("kind").asString()).isEqualTo("model");
+			assertThat(fast.get("provider").asString()).isEqualTo("openai");
+			assertThat(fast.get("providerType").asString()).isEqualTo("openai");
+			assertThat(fast.get("model").asString()).isEqualTo("gpt-4.1-mini");
+			assertThat(fast.get("contextWindow").asInt()).isEqualTo(1047576);
+			assertThat(fast.get("price").get("input").decimalValue()).isEqualByComparingTo("0.40");
+			assertThat(fast.get("price").get("output").decimalValue()).isEqualByComparingTo("1.60");
+			assertThat(fast.get("capabilities").valueStream().map(JsonNode::asString)).contains("TOOLS", "STREAMING");
+			JsonNode local = models.get(2);
+			assertThat(local.get("kind").asString()).isEqualTo("bean");
+			assertThat(local.get("model").asString()).isEqualTo("llama3");
+			assertThat(local.get("price").isNull()).isTrue();
+		});
+	}
+
+}
