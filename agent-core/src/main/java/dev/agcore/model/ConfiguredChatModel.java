@@ -11,8 +11,9 @@ import reactor.core.publisher.Mono;
 /**
  * A model as configured under a name: a delegate, the options every call carries (the
  * request's own options override them), and what the configuration knows about the
- * model — its price and context window. The runtime records the {@link #cost(Usage) cost}
- * of each call under the configured {@link #name() name}.
+ * model — its price and context window. With a price, the cost of each call is told to
+ * the {@link ModelCostListener} in the Reactor context (the runtime's, in a turn), which
+ * records it under the configured {@link #name() name}.
  */
 public final class ConfiguredChatModel implements ChatModel {
 
@@ -48,12 +49,40 @@ public final class ConfiguredChatModel implements ChatModel {
 
 	@Override
 	public Mono<ChatResponse> call(ChatRequest request) {
-		return this.delegate.call(withDefaults(request));
+		if (this.price == null) {
+			return this.delegate.call(withDefaults(request));
+		}
+		return Mono.deferContextual((context) -> {
+			Mono<ChatResponse> call = this.delegate.call(withDefaults(request));
+			return context.<ModelCostListener>getOrEmpty(ModelCostListener.CONTEXT_KEY)
+				.map((listener) -> call.doOnNext((response) -> report(listener, response.usage())))
+				.orElse(call);
+		});
 	}
 
 	@Override
 	public Flux<ChatChunk> stream(ChatRequest request) {
-		return this.delegate.stream(withDefaults(request));
+		if (this.price == null) {
+			return this.delegate.stream(withDefaults(request));
+		}
+		return Flux.deferContextual((context) -> {
+			Flux<ChatChunk> chunks = this.delegate.stream(withDefaults(request));
+			return context.<ModelCostListener>getOrEmpty(ModelCostListener.CONTEXT_KEY).map((listener) -> {
+				// the last usage a chunk reports is the call's, as ChatResponseAccumulator takes it
+				Usage[] usage = { Usage.EMPTY };
+				return chunks.doOnNext((chunk) -> {
+					if (chunk.usage() != null) {
+						usage[0] = chunk.usage();
+					}
+				}).doOnComplete(() -> report(listener, usage[0]));
+			}).orElse(chunks);
+		});
+	}
+
+	private void report(ModelCostListener listener, Usage usage) {
+		if (this.price != null && !usage.isEmpty()) {
+			listener.onCost(this, usage, this.price.cost(usage));
+		}
 	}
 
 	private ChatRequest withDefaults(ChatRequest request) {

@@ -1,5 +1,6 @@
 package dev.agcore.runtime;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
 
@@ -7,6 +8,7 @@ import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcome of one turn.
@@ -20,9 +22,12 @@ import dev.agcore.model.Usage;
  * turn: the messages so far, not yet stored in the history)
  * @param pendingToolCalls the calls waiting for a human decision when the turn is
  * {@link Status#INTERRUPTED}; empty otherwise
+ * @param cost the cost of the turn's model calls with a configured price (see
+ * {@link dev.agcore.model.ConfiguredChatModel}); null when none of them has one
  */
 public record AgentResult(String sessionId, String output, Status status, Usage usage,
-		List<ToolExecution> toolExecutions, List<Message> messages, List<PendingToolCall> pendingToolCalls) {
+		List<ToolExecution> toolExecutions, List<Message> messages, List<PendingToolCall> pendingToolCalls,
+		@Nullable BigDecimal cost) {
 
 	public AgentResult {
 		Objects.requireNonNull(sessionId, "'sessionId' must not be null");
@@ -32,6 +37,11 @@ public record AgentResult(String sessionId, String output, Status status, Usage 
 		toolExecutions = List.copyOf(toolExecutions);
 		messages = List.copyOf(messages);
 		pendingToolCalls = List.copyOf(pendingToolCalls);
+	}
+
+	public AgentResult(String sessionId, String output, Status status, Usage usage, List<ToolExecution> toolExecutions,
+			List<Message> messages, List<PendingToolCall> pendingToolCalls) {
+		this(sessionId, output, status, usage, toolExecutions, messages, pendingToolCalls, null);
 	}
 
 	public AgentResult(String sessionId, String output, Status status, Usage usage, List<ToolExecution> toolExecutions,
@@ -51,6 +61,16 @@ public record AgentResult(String sessionId, String output, Status status, Usage 
 			}
 		}
 		return "";
+	}
+
+	/**
+	 * Return this result with the given cost.
+	 * @param cost the cost of the turn, null when unknown
+	 * @return the result
+	 */
+	public AgentResult withCost(@Nullable BigDecimal cost) {
+		return new AgentResult(this.sessionId, this.output, this.status, this.usage, this.toolExecutions, this.messages,
+				this.pendingToolCalls, cost);
 	}
 
 	public boolean isInterrupted() {

@@ -25,6 +25,7 @@ import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ToolChoice;
+import dev.agcore.model.ModelCostListener;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
@@ -63,6 +64,8 @@ final class DefaultAgent implements Agent {
 
 	private final ModelInvoker invoker;
 
+	private final AgentMetrics metrics;
+
 	private final Resumption resumption;
 
 	private final boolean bufferText;
@@ -88,7 +91,8 @@ final class DefaultAgent implements Agent {
 		this.middleware = middleware;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.models = Map.copyOf(models);
-		this.invoker = new ModelInvoker(metrics, adapters, name);
+		this.invoker = new ModelInvoker(metrics, adapters);
+		this.metrics = metrics;
 		this.resumption = new Resumption(this, store);
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
@@ -214,7 +218,13 @@ final class DefaultAgent implements Agent {
 
 	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
 	private Mono<AgentResult> withinTurnTimeout(Supplier<Mono<AgentResult>> turn) {
-		return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout);
+		return Mono.defer(() -> {
+			// the priced calls of this turn, of any model: see ConfiguredChatModel
+			TurnCost cost = new TurnCost(this.name, this.metrics);
+			return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
+				.map(cost::addTo)
+				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
+		});
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,

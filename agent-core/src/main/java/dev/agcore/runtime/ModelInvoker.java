@@ -1,6 +1,5 @@
 package dev.agcore.runtime;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +10,6 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ChatResponseAccumulator;
-import dev.agcore.model.ConfiguredChatModel;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.model.Usage;
@@ -37,13 +35,9 @@ final class ModelInvoker {
 
 	private final List<ModelAdapter> adapters;
 
-	/** The agent name, for the cost metric. */
-	private final String agentName;
-
-	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters, String agentName) {
+	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters) {
 		this.metrics = metrics;
 		this.adapters = List.copyOf(adapters);
-		this.agentName = agentName;
 	}
 
 	Mono<ChatResponse> call(ChatModel model, ChatRequest chatRequest) {
@@ -172,13 +166,6 @@ final class ModelInvoker {
 	private void recordModelCall(ChatModel model, String requestModel, Usage usage, long start,
 			@Nullable Throwable error) {
 		this.metrics.modelCall(model.providerName(), requestModel, usage, System.nanoTime() - start, error);
-		if (model instanceof ConfiguredChatModel configured && !usage.isEmpty()) {
-			// priced under the configured name, never the model string the server reported
-			BigDecimal cost = configured.cost(usage);
-			if (cost != null) {
-				this.metrics.modelCost(this.agentName, configured.providerName(), configured.name(), cost);
-			}
-		}
 	}
 
 }

@@ -7,6 +7,7 @@ import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ConfiguredChatModel;
 import dev.agcore.model.ModelPrice;
 import dev.agcore.model.ModelServerException;
+import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.TestTools;
@@ -89,12 +90,30 @@ class MicrometerAgentMetricsTests {
 		Agent agent = Agent.builder().name("helper").model(model).metrics(new MicrometerAgentMetrics(this.registry))
 			.build();
 
-		agent.call("s1", "question");
+		AgentResult result = agent.call("s1", "question");
 
+		assertThat(result.cost()).isEqualByComparingTo("12");
 		Counter cost = this.registry.get("agent.cost")
 			.tags("agent", "helper", "provider", "scripted", "model", "fast")
 			.counter();
 		assertThat(cost.count()).isEqualTo(12.0);
+	}
+
+	@Test
+	void costOfEveryPricedCallOfATurnIsAddedUpAlsoWhenStreamed() {
+		ScriptedChatModel scripted = ScriptedChatModel
+			.replaying(toolCalls(new ToolCall("c1", "lookup", "{}")), text("answer"));
+		ConfiguredChatModel model = new ConfiguredChatModel("fast", scripted, ChatOptions.DEFAULTS,
+				ModelPrice.of(1_000_000, 2_000_000), null);
+		Agent agent = Agent.builder().name("helper").model(model).metrics(new MicrometerAgentMetrics(this.registry))
+			.tool(tool("lookup", false)).build();
+
+		AgentEvent last = agent.stream(AgentRequest.of("s1", "question")).blockLast();
+
+		// (10 + 2 * 5) for the tool call, (10 + 2 * 1) for the answer
+		assertThat(last).isInstanceOfSatisfying(AgentEvent.Completed.class,
+				(completed) -> assertThat(completed.result().cost()).isEqualByComparingTo("32"));
+		assertThat(this.registry.get("agent.cost").counter().count()).isEqualTo(32.0);
 	}
 
 	@Test
@@ -103,8 +122,9 @@ class MicrometerAgentMetricsTests {
 		Agent agent = Agent.builder().name("helper").model(scripted).metrics(new MicrometerAgentMetrics(this.registry))
 			.build();
 
-		agent.call("s1", "question");
+		AgentResult result = agent.call("s1", "question");
 
+		assertThat(result.cost()).isNull();
 		assertThat(this.registry.find("agent.cost").meters()).isEmpty();
 	}
 

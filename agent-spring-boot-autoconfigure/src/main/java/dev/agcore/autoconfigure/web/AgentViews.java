@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.web;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,9 +9,9 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.agcore.json.AgentJson;
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
-import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.Usage;
 import dev.agcore.runtime.Agent;
@@ -128,7 +129,8 @@ final class AgentViews {
 
 	// output: the answer's text, or for a completed turn asked for a schema the parsed JSON
 	record ResultView(String sessionId, Object output, String status, UsageView usage,
-			List<ToolExecutionView> toolCalls,
+			// left out unless a model of the turn has a configured price
+			@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable BigDecimal cost, List<ToolExecutionView> toolCalls,
 			// left out unless the turn waits for approval
 			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<PendingToolCallView> pendingToolCalls,
 			// left out unless the model reasoned
@@ -140,7 +142,7 @@ final class AgentViews {
 
 		static ResultView of(AgentResult result, boolean structured) {
 			return new ResultView(result.sessionId(), output(result, structured),
-					result.status().name().toLowerCase(Locale.ROOT), UsageView.of(result.usage()),
+					result.status().name().toLowerCase(Locale.ROOT), UsageView.of(result.usage()), result.cost(),
 					result.toolExecutions().stream().map(ToolExecutionView::of).toList(),
 					result.pendingToolCalls().stream().map(PendingToolCallView::of).toList(), result.reasoning());
 		}

@@ -81,12 +81,31 @@ class ConfiguredAgentModelsTests {
 	}
 
 	@Test
+	void callsOfAPricedFallbackModelAreCosted() {
+		this.server.enqueue(new MockResponse.Builder().code(503).body("{\"error\":{\"message\":\"overloaded\"}}").build());
+		this.server.enqueue(completion());
+		this.contextRunner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.withPropertyValues("agent.agents.assistant.model=strong", "agent.agents.assistant.fallback-models=fast")
+			.run((context) -> {
+				AgentResult result = context.getBean("assistant", Agent.class).call("s1", "Hello");
+				assertThat(result.output()).isEqualTo("Hi");
+				assertThat(result.cost()).isEqualByComparingTo("18");
+				assertThat(context.getBean(MeterRegistry.class)
+					.get("agent.cost")
+					.tags("agent", "assistant", "provider", "openai", "model", "fast")
+					.counter()
+					.count()).isEqualTo(18.0);
+			});
+	}
+
+	@Test
 	void namedModelSendsItsOptionsAndRecordsItsCost() {
 		this.server.enqueue(completion());
 		this.contextRunner.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withPropertyValues("agent.agents.assistant.model=fast")
 			.run((context) -> {
-				context.getBean("assistant", Agent.class).call("s1", "Hello");
+				AgentResult result = context.getBean("assistant", Agent.class).call("s1", "Hello");
+				assertThat(result.cost()).isEqualByComparingTo("18");
 				JsonNode sent = AgentJson.mapper().readTree(this.server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8());
 				assertThat(sent.get("model").asString()).isEqualTo("gpt-small");
 				assertThat(sent.get("temperature").asDouble()).isEqualTo(0.1);

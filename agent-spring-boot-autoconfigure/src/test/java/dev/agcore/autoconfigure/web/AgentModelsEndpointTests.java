@@ -13,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
 
@@ -23,10 +24,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AgentModelsEndpointTests {
 
-	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+	private final ReactiveWebApplicationContextRunner baseRunner = new ReactiveWebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
-				AgentAutoConfiguration.class, AgentWebAutoConfiguration.class))
+				AgentAutoConfiguration.class, AgentWebAutoConfiguration.class));
+
+	private final ReactiveWebApplicationContextRunner contextRunner = this.baseRunner
 		.withBean("local", ChatModel.class, () -> ScriptedChatModel.replaying().withModelName("llama3"))
 		.withPropertyValues("agent.web.enabled=true", "agent.providers.openai.base-url=http://user:pw@localhost:1/v1",
 				"agent.providers.openai.api-key=sk-secret", "agent.providers.openai.model=gpt-4o-mini",
@@ -66,6 +69,39 @@ class AgentModelsEndpointTests {
 			assertThat(local.get("model").asString()).isEqualTo("llama3");
 			assertThat(local.get("price").isNull()).isTrue();
 		});
+	}
+
+	@Test
+	void invokeShowsTheCostBesideTheUsageWhenTheModelHasAPrice() {
+		this.baseRunner
+			.withBean("local", ChatModel.class, () -> ScriptedChatModel.replaying(ScriptedChatModel.text("answer"), ScriptedChatModel.text("answer")))
+			.withPropertyValues("agent.web.enabled=true", "agent.models.priced.provider=local",
+					"agent.models.priced.price.input=1000000", "agent.models.priced.price.output=2000000",
+					"agent.models.free.provider=local", "agent.agents.paid.model=priced", "agent.agents.gratis.model=free")
+			.run((context) -> {
+				WebTestClient client = WebTestClient
+					.bindToRouterFunction(context.getBean("agentRouterFunction", RouterFunction.class))
+					.build();
+				JsonNode paid = invoke(client, "paid");
+				assertThat(paid.get("usage").get("inputTokens").asLong()).isEqualTo(10);
+				// 10 input and 1 output token at 1 and 2 per token
+				assertThat(paid.get("cost").decimalValue()).isEqualByComparingTo("12");
+				assertThat(invoke(client, "gratis").has("cost")).isFalse();
+			});
+	}
+
+	private static JsonNode invoke(WebTestClient client, String agent) {
+		String body = client.post()
+			.uri("/agents/" + agent + "/invoke")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"sessionId\":\"s-" + agent + "\",\"message\":\"Hi\"}")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+		return AgentJson.mapper().readTree(body);
 	}
 
 }
