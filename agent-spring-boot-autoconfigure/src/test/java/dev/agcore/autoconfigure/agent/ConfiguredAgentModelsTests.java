@@ -177,6 +177,13 @@ class ConfiguredAgentModelsTests {
 						+ "agent.agents.assistant.middleware.model-fallback are both set"));
 	}
 
+	@Test
+	void misspelledNamedModelPropertyFails() {
+		this.contextRunner.withPropertyValues("agent.models.fast.pirce.input=1", "agent.agents.assistant.model=fast")
+			.run((context) -> assertThat(context).getFailure()
+				.hasMessageContaining("Unknown configuration properties: agent.models.fast.pirce.input"));
+	}
+
 	private static MockResponse completion() {
 		String body = """
 				{"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-small-2025",
