@@ -283,8 +283,9 @@ public class AgentProperties {
 	public static class Health {
 
 		/**
-		 * Whether an Actuator health indicator checks that the provider is reachable
-		 * (by listing models, spending no tokens where the API allows).
+		 * Whether the Actuator health contributor "agentModels" checks that the provider
+		 * is reachable (by listing models, spending no tokens where the API allows), with
+		 * a timeout of 10 seconds.
 		 */
 		private boolean enabled;
 
@@ -587,7 +588,8 @@ public class AgentProperties {
 
 		/**
 		 * Models tried in order when the agent's model fails with a retryable error
-		 * (after its retries), by the same names as "model".
+		 * (after its retries), by the same names as "model". Not together with
+		 * middleware.model-fallback, which also chooses the failures that fall back.
 		 */
 		private List<String> fallbackModels = new ArrayList<>();
 
