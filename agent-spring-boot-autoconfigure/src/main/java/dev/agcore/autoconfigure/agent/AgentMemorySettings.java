@@ -109,10 +109,9 @@ final class AgentMemorySettings {
 		String provider = compaction.getProvider();
 		ChatModel summarizer = StringUtils.hasText(provider) ? this.models.find(provider.strip())
 			.orElseThrow(() -> new AgentConfigurationException(property + ".provider: unknown model '" + provider
-					+ "'; configured providers: " + this.models.providerNames() + "; ChatModel beans: "
-					+ this.models.beanNames(),
-					"Use the name of a provider under agent.providers or of a ChatModel bean, or leave it unset "
-							+ "to summarize with the agent's model."))
+					+ "'; " + this.models.describeNames(),
+					"Use the name of a model under agent.models, a provider under agent.providers or a ChatModel "
+							+ "bean, or leave it unset to summarize with the agent's model."))
 				: agentModel;
 		AgentMiddleware middleware = AutoCompactionMiddleware.builder(summarizer)
 			.contextWindow(compaction.getContextWindow())

@@ -277,9 +277,9 @@ final class BuiltinMiddleware {
 	private ChatModel model(String property, String name) {
 		return this.models.find(name.strip())
 			.orElseThrow(() -> new AgentConfigurationException(property + ": unknown model '" + name
-					+ "'; configured providers: " + this.models.providerNames() + "; ChatModel beans: "
-					+ this.models.beanNames(),
-					"Use the name of a provider under agent.providers or of a ChatModel bean."));
+					+ "'; " + this.models.describeNames(),
+					"Use the name of a model under agent.models, a provider under agent.providers or a ChatModel "
+							+ "bean."));
 	}
 
 	@SuppressWarnings("unchecked")

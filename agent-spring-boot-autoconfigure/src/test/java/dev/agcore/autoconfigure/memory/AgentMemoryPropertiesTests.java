@@ -146,7 +146,7 @@ class AgentMemoryPropertiesTests {
 				"agent.agents.a.memory.compaction.context-window=30000");
 		assertFailure("agent.agents.a.memory.compaction.keep-recent must be at least 1 (was 0)",
 				"agent.agents.a.memory.compaction.enabled=true", "agent.agents.a.memory.compaction.keep-recent=0");
-		assertFailure("agent.agents.a.memory.compaction.provider: unknown model 'cheap'; configured providers: []; "
+		assertFailure("agent.agents.a.memory.compaction.provider: unknown model 'cheap'; models: []; configured providers: []; "
 				+ "ChatModel beans: [model]", "agent.agents.a.memory.compaction.enabled=true",
 				"agent.agents.a.memory.compaction.provider=cheap");
 	}

@@ -266,10 +266,10 @@ class MiddlewareAutoConfigurationTests {
 				+ "agent: [broken, delete_file, fetch, get_weather]",
 				"agent.agents.a.middleware.human-in-the-loop.tools[0]=delete_file",
 				"agent.agents.a.middleware.human-in-the-loop.tools[1]=send_email");
-		assertFailure("agent.agents.a.middleware.model-fallback.models[1]: unknown model 'nope'; configured "
+		assertFailure("agent.agents.a.middleware.model-fallback.models[1]: unknown model 'nope'; models: []; configured "
 				+ "providers: []; ChatModel beans: [model]",
 				"agent.agents.a.middleware.model-fallback.models=model,nope");
-		assertFailure("agent.agents.a.middleware.summarization.model: unknown model 'cheap'; configured "
+		assertFailure("agent.agents.a.middleware.summarization.model: unknown model 'cheap'; models: []; configured "
 				+ "providers: []; ChatModel beans: [model]", "agent.agents.a.middleware.summarization.model=cheap");
 		assertFailure("agent.agents.a.middleware.tool-retry.retry-on[0]: java.lang.String is not an exception type",
 				"agent.agents.a.middleware.tool-retry.retry-on=java.lang.String");
