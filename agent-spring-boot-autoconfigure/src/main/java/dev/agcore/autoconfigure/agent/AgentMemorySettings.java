@@ -13,6 +13,7 @@ import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.AutoCompactionMiddleware;
 import dev.agcore.middleware.builtin.ObservedMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ConfiguredChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +27,9 @@ final class AgentMemorySettings {
 
 	/** Messages of the "messages" window when max-messages is not set. */
 	static final int DEFAULT_MAX_MESSAGES = 50;
+
+	/** The compaction context window when neither the configuration nor the model gives one. */
+	static final long DEFAULT_CONTEXT_WINDOW = 128_000;
 
 	private final ChatModelRegistry models;
 
@@ -88,19 +92,32 @@ final class AgentMemorySettings {
 		}
 	}
 
+	/** The configured window, else the one of the agent's named model, else the default. */
+	private static long contextWindow(AgentMemoryProperties.Compaction compaction, ChatModel agentModel) {
+		Long configured = compaction.getContextWindow();
+		if (configured != null) {
+			return configured;
+		}
+		if (agentModel instanceof ConfiguredChatModel named && named.contextWindow() != null) {
+			return named.contextWindow();
+		}
+		return DEFAULT_CONTEXT_WINDOW;
+	}
+
 	@Nullable AgentMiddleware compaction(String prefix, AgentMemoryProperties.Compaction compaction,
 			ChatModel agentModel) {
 		if (!compaction.isEnabled()) {
 			return null;
 		}
 		String property = prefix + ".memory.compaction";
-		atLeast(compaction.getContextWindow(), 1, property + ".context-window");
+		long contextWindow = contextWindow(compaction, agentModel);
+		atLeast(contextWindow, 1, property + ".context-window");
 		atLeast(compaction.getReservedTokens(), 0, property + ".reserved-tokens");
 		atLeast(compaction.getKeepRecent(), 1, property + ".keep-recent");
-		long threshold = compaction.getContextWindow() - compaction.getReservedTokens()
+		long threshold = contextWindow - compaction.getReservedTokens()
 				- AutoCompactionMiddleware.BUFFER_TOKENS;
 		if (threshold < 1) {
-			throw new AgentConfigurationException(property + ".context-window (" + compaction.getContextWindow()
+			throw new AgentConfigurationException(property + ".context-window (" + contextWindow
 					+ ") must be larger than " + property + ".reserved-tokens (" + compaction.getReservedTokens()
 					+ ") + " + AutoCompactionMiddleware.BUFFER_TOKENS + " buffer tokens",
 					"Set " + property + ".context-window to the model's context window, e.g. 128000, or lower "
@@ -114,7 +131,7 @@ final class AgentMemorySettings {
 							+ "bean, or leave it unset to summarize with the agent's model."))
 				: agentModel;
 		AgentMiddleware middleware = AutoCompactionMiddleware.builder(summarizer)
-			.contextWindow(compaction.getContextWindow())
+			.contextWindow(contextWindow)
 			.reservedTokens(compaction.getReservedTokens())
 			.keepRecent(compaction.getKeepRecent())
 			.tokenCounter(tokenCounter(agentModel))

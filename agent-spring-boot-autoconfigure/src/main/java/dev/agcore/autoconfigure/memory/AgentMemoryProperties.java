@@ -139,9 +139,10 @@ public class AgentMemoryProperties {
 		private boolean enabled;
 
 		/**
-		 * Context window of the agent's model, in tokens.
+		 * Context window of the agent's model, in tokens. Defaults to the context-window
+		 * of the agent's model under agent.models, else 128000.
 		 */
-		private long contextWindow = 128_000;
+		private @Nullable Long contextWindow;
 
 		/**
 		 * Tokens kept free for the model's answer. Compaction starts at context-window
@@ -168,11 +169,11 @@ public class AgentMemoryProperties {
 			this.enabled = enabled;
 		}
 
-		public long getContextWindow() {
+		public @Nullable Long getContextWindow() {
 			return this.contextWindow;
 		}
 
-		public void setContextWindow(long contextWindow) {
+		public void setContextWindow(@Nullable Long contextWindow) {
 			this.contextWindow = contextWindow;
 		}
 

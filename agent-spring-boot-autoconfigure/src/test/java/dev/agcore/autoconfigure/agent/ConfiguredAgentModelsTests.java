@@ -178,6 +178,23 @@ class ConfiguredAgentModelsTests {
 	}
 
 	@Test
+	void compactionUsesTheContextWindowOfTheAgentsNamedModel() {
+		// a too-small window fails, which shows that the model's window was taken
+		this.contextRunner
+			.withPropertyValues("agent.models.private.context-window=30000", "agent.agents.assistant.model=private",
+					"agent.agents.assistant.memory.compaction.enabled=true")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageStartingWith("agent.agents.assistant.memory.compaction.context-window (30000) must be "
+						+ "larger than"));
+		this.contextRunner
+			.withPropertyValues("agent.models.private.context-window=30000", "agent.agents.assistant.model=private",
+					"agent.agents.assistant.memory.compaction.enabled=true",
+					"agent.agents.assistant.memory.compaction.context-window=200000")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void misspelledNamedModelPropertyFails() {
 		this.contextRunner.withPropertyValues("agent.models.fast.pirce.input=1", "agent.agents.assistant.model=fast")
 			.run((context) -> assertThat(context).getFailure()
