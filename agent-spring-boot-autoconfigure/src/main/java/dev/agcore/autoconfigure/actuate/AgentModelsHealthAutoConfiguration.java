@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.model.ChatModelRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;

@@ -3,7 +3,6 @@ package dev.agcore.autoconfigure.agent;
 import java.util.List;
 
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
@@ -12,6 +11,7 @@ import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;

@@ -4,15 +4,15 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
-import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
 import dev.agcore.autoconfigure.memory.AgentMemoryProperties.WindowType;
+import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.memory.window.TokenCounter;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.AutoCompactionMiddleware;
 import dev.agcore.middleware.builtin.ObservedMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ConfiguredChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;

@@ -12,7 +12,6 @@ import java.util.Set;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
 import dev.agcore.autoconfigure.tool.AgentTools;
@@ -21,6 +20,7 @@ import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.ModelFallbackMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;

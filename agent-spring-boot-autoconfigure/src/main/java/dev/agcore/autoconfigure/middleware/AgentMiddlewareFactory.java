@@ -3,10 +3,10 @@ package dev.agcore.autoconfigure.middleware;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.ObservedMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.Agent;
 import dev.agcore.tool.ToolSpec;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.middleware.builtin.ContextEditingMiddleware;
@@ -24,6 +23,7 @@ import dev.agcore.middleware.builtin.TodoListMiddleware;
 import dev.agcore.middleware.builtin.ToolCallLimitMiddleware;
 import dev.agcore.middleware.builtin.ToolRetryMiddleware;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 

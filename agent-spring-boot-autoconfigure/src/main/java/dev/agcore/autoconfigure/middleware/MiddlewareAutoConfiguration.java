@@ -1,8 +1,8 @@
 package dev.agcore.autoconfigure.middleware;
 
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.model.ChatModelRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

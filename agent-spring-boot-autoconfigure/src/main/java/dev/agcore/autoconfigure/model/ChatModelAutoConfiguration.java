@@ -3,11 +3,12 @@ package dev.agcore.autoconfigure.model;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ChatModelRegistry;
-import dev.agcore.autoconfigure.ModelDescriptor;
 import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
+import dev.agcore.model.ModelDescriptor;
 import dev.agcore.provider.support.RateLimitListener;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -63,7 +64,13 @@ public final class ChatModelAutoConfiguration {
 		}
 		NamedModels named = new NamedModels(properties, providerModels, beans);
 		descriptors.putAll(named.descriptors());
-		return new ChatModelRegistry(named.models(), providers, beans, descriptors);
+		try {
+			return new ChatModelRegistry(named.models(), providers, beans, descriptors);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new AgentConfigurationException(ex.getMessage(),
+					"Rename one of them: model, provider and ChatModel bean names must be unique.", ex);
+		}
 	}
 
 	// member classes are processed first: the listener exists before the registry asks

@@ -6,10 +6,10 @@ import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ModelDescriptor;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ConfiguredChatModel;
+import dev.agcore.model.ModelDescriptor;
 import dev.agcore.model.ModelPrice;
 import org.jspecify.annotations.Nullable;
 

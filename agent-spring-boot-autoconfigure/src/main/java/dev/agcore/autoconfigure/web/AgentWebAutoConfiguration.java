@@ -2,9 +2,9 @@ package dev.agcore.autoconfigure.web;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.memory.AgentSessions;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.AgentRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -3,8 +3,8 @@ package dev.agcore.autoconfigure.actuate;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAuthenticationException;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;

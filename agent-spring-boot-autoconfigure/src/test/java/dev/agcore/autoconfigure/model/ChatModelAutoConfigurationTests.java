@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.provider.openai.OpenAiChatModel;

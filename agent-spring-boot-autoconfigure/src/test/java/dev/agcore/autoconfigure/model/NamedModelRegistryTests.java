@@ -4,13 +4,13 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import dev.agcore.autoconfigure.ChatModelRegistry;
-import dev.agcore.autoconfigure.ModelDescriptor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ConfiguredChatModel;
+import dev.agcore.model.ModelDescriptor;
 import dev.agcore.model.ModelPrice;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.testing.ScriptedChatModel;

@@ -1,4 +1,4 @@
-package dev.agcore.autoconfigure;
+package dev.agcore.model;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,15 +9,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.agcore.model.ChatModel;
-import dev.agcore.model.ConfiguredChatModel;
-
 /**
- * The chat models agents can use, by name: one per {@code agent.models.<name>} entry,
- * one per {@code agent.providers.<name>} entry, plus every {@link ChatModel} bean under
- * its bean name. Names are unique across the three kinds.
- *
- * @since 0.1.0
+ * The chat models agents can use, by name, of three kinds: named models (in Spring Boot,
+ * {@code agent.models.<name>}), provider models ({@code agent.providers.<name>}) and
+ * other models, such as {@link ChatModel} beans under their bean names. Names are unique
+ * across the three kinds.
  */
 public final class ChatModelRegistry {
 
@@ -33,7 +29,7 @@ public final class ChatModelRegistry {
 	 * Create a registry without named models.
 	 * @param providers the models built from {@code agent.providers}, by provider name
 	 * @param beans the {@link ChatModel} beans, by bean name
-	 * @throws AgentConfigurationException if a provider and a bean share a name
+	 * @throws IllegalArgumentException if a provider and a bean share a name
 	 */
 	public ChatModelRegistry(Map<String, ? extends ChatModel> providers, Map<String, ? extends ChatModel> beans) {
 		this(Map.of(), providers, beans, Map.of());
@@ -46,7 +42,7 @@ public final class ChatModelRegistry {
 	 * @param beans the {@link ChatModel} beans, by bean name
 	 * @param descriptors what is known of the models beyond the models themselves (such
 	 * as provider types), by name; models without one are described from the model
-	 * @throws AgentConfigurationException if two models share a name, naming both
+	 * @throws IllegalArgumentException if two models share a name, naming both
 	 */
 	public ChatModelRegistry(Map<String, ? extends ChatModel> models, Map<String, ? extends ChatModel> providers,
 			Map<String, ? extends ChatModel> beans, Map<String, ModelDescriptor> descriptors) {
@@ -63,10 +59,8 @@ public final class ChatModelRegistry {
 		for (String name : first.keySet()) {
 			if (second.containsKey(name)) {
 				String other = secondKind.endsWith(".") ? secondKind + name : secondKind + "'" + name + "'";
-				throw new AgentConfigurationException(
-						firstKind + name + " and " + other + " share the name '" + name
-								+ "', so an agent's 'model: " + name + "' would be ambiguous",
-						"Rename one of them: model, provider and ChatModel bean names must be unique.");
+				throw new IllegalArgumentException(firstKind + name + " and " + other + " share the name '" + name
+						+ "', so an agent's 'model: " + name + "' would be ambiguous");
 			}
 		}
 	}

@@ -1,9 +1,7 @@
-package dev.agcore.autoconfigure;
+package dev.agcore.model;
 
 import java.util.Set;
 
-import dev.agcore.model.ModelCapability;
-import dev.agcore.model.ModelPrice;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param name the name agents use: of the named model, provider or bean
  * @param kind {@code model} (under {@code agent.models}), {@code provider} (under
- * {@code agent.providers}) or {@code bean} (a {@link dev.agcore.model.ChatModel} bean)
+ * {@code agent.providers}) or {@code bean} (a {@link ChatModel} bean)
  * @param provider the provider entry or bean that serves the model; for a provider or
  * bean, its own name
  * @param providerType the provider's {@code type}, such as {@code openai}; null for a bean
@@ -20,7 +18,6 @@ import org.jspecify.annotations.Nullable;
  * @param contextWindow the configured context window in tokens, null when not configured
  * @param price the configured price, null when not configured
  * @param capabilities what the model can do natively
- * @since 0.1.0
  */
 public record ModelDescriptor(String name, String kind, String provider, @Nullable String providerType, String model,
 		@Nullable Integer contextWindow, @Nullable ModelPrice price, Set<ModelCapability> capabilities) {
@@ -31,7 +28,7 @@ public record ModelDescriptor(String name, String kind, String provider, @Nullab
 	/** Kind of a model built from an {@code agent.providers} entry. */
 	public static final String KIND_PROVIDER = "provider";
 
-	/** Kind of a {@link dev.agcore.model.ChatModel} bean. */
+	/** Kind of a {@link ChatModel} bean. */
 	public static final String KIND_BEAN = "bean";
 
 	public ModelDescriptor {
