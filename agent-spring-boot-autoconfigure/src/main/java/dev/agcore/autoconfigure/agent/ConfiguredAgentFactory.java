@@ -19,6 +19,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.ModelFallbackMiddleware;
+import dev.agcore.middleware.builtin.ObservedMiddleware;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
@@ -158,7 +159,8 @@ final class ConfiguredAgentFactory {
 		String modelProperty = prefix + (StringUtils.hasText(spec.getProvider()) ? ".provider" : ".model");
 		ChatModel model = model(prefix, modelProperty, modelName);
 		AgentMiddleware fallback = fallback(prefix, spec, model);
-		Map<String, ChatModel> allowed = allowed(prefix, spec, modelName, model);
+		Map<String, ChatModel> allowed = allowed(prefix, spec,
+				(modelName != null) ? modelName : this.models.names().iterator().next(), model);
 		this.allowedModels.put(name, allowed);
 		atLeastOne(prefix + ".max-iterations", spec.getMaxIterations(),
 				"Set " + prefix + ".max-iterations to the number of model calls a turn may make, e.g. 10.");
@@ -254,15 +256,19 @@ final class ConfiguredAgentFactory {
 			fallbacks.add(named(prefix + ".fallback-models[" + i + "]", names.get(i),
 					"Set " + prefix + ".fallback-models to names of models, providers or ChatModel beans."));
 		}
-		return ModelFallbackMiddleware.builder(fallbacks).primary(model).meterRegistry(this.meterRegistry).build();
+		AgentMiddleware middleware = ModelFallbackMiddleware.builder(fallbacks)
+			.primary(model)
+			.meterRegistry(this.meterRegistry)
+			.build();
+		// observed like the other built-ins
+		return (this.meterRegistry != null) ? ObservedMiddleware.observe(List.of(middleware), this.meterRegistry).get(0)
+				: middleware;
 	}
 
-	private Map<String, ChatModel> allowed(String prefix, AgentProperties.AgentSpec spec, @Nullable String modelName,
+	private Map<String, ChatModel> allowed(String prefix, AgentProperties.AgentSpec spec, String modelName,
 			ChatModel model) {
 		Map<String, ChatModel> allowed = new LinkedHashMap<>();
-		if (modelName != null) {
-			allowed.put(modelName, model);
-		}
+		allowed.put(modelName, model);
 		for (String name : spec.getFallbackModels()) {
 			allowed.put(name.strip(), this.models.get(name.strip()));
 		}
