@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.provider.anthropic.AnthropicChatModel;
 import dev.agcore.provider.anthropic.AnthropicSettings;
 import dev.agcore.resilience.RetryingChatModel;

@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.provider.ollama.OllamaChatModel;
 import dev.agcore.provider.ollama.OllamaChatSettings;

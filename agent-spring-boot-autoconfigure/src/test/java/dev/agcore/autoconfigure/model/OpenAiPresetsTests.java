@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
-import dev.agcore.autoconfigure.ChatModelRegistry;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.provider.openai.OpenAiChatModel;
