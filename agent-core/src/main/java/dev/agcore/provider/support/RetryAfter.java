@@ -48,15 +48,20 @@ public final class RetryAfter {
 	 * {@link #fromHeaders(HttpHeaders)}, and for a 429 without those headers the reset
 	 * time of the exhausted limit in OpenAI's {@code x-ratelimit-reset-requests} /
 	 * {@code x-ratelimit-reset-tokens} (the longer one when neither
-	 * {@code x-ratelimit-remaining-*} says which is exhausted). Other statuses ignore the
-	 * reset headers, which every OpenAI response carries.
+	 * {@code x-ratelimit-remaining-*} says which is exhausted), else the reset instant of
+	 * Anthropic's exhausted {@code anthropic-ratelimit-*} limits. Other statuses ignore the
+	 * reset headers, which every response of these providers carries.
 	 * @param headers the response headers
 	 * @param statusCode the HTTP status
 	 * @return the wait, or null when no header gives a usable value
 	 */
 	public static @Nullable Duration fromHeaders(HttpHeaders headers, int statusCode) {
 		Duration wait = fromHeaders(headers);
-		return (wait != null || statusCode != 429) ? wait : fromRateLimitReset(headers);
+		if (wait != null || statusCode != 429) {
+			return wait;
+		}
+		Duration reset = fromRateLimitReset(headers);
+		return (reset != null) ? reset : AnthropicRateLimitReset.fromHeaders(headers, Clock.systemUTC());
 	}
 
 	/**

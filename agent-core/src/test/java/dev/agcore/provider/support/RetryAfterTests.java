@@ -144,4 +144,19 @@ class RetryAfterTests {
 		assertThat(RetryAfter.fromHeaders(headers, 429)).isNull();
 	}
 
+	@Test
+	void anthropicResetGivesTheWaitOfA429WithoutRetryAfter() {
+		HttpHeaders headers = new HttpHeaders();
+		headers.set("anthropic-ratelimit-tokens-remaining", "0");
+		headers.set("anthropic-ratelimit-tokens-reset",
+				java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).plusMinutes(10).toString());
+		headers.set("anthropic-ratelimit-requests-remaining", "40");
+		headers.set("anthropic-ratelimit-requests-reset", "2020-01-01T00:00:00Z");
+		// the exhausted tokens limit resets in about ten minutes; the requests limit is not exhausted
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isBetween(Duration.ofMinutes(9), Duration.ofMinutes(10));
+		assertThat(RetryAfter.fromHeaders(headers, 500)).isNull();
+		headers.set("retry-after", "7");
+		assertThat(RetryAfter.fromHeaders(headers, 429)).isEqualTo(Duration.ofSeconds(7));
+	}
+
 }
