@@ -29,6 +29,7 @@ import dev.agcore.model.ToolChoice;
 import dev.agcore.model.Usage;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Maps between the library's types and the OpenAI wire records. Thread-safe.
@@ -119,9 +120,20 @@ public final class OpenAiWireMapper {
 		return switch (format.type()) {
 			case TEXT -> new WireResponseFormat("text", null);
 			case JSON_OBJECT -> new WireResponseFormat("json_object", null);
-			case JSON_SCHEMA -> new WireResponseFormat("json_schema",
-					new WireResponseFormat.JsonSchema(format.name(), format.schema(), format.strict()));
+			case JSON_SCHEMA -> jsonSchema(format);
 		};
+	}
+
+	private static WireResponseFormat jsonSchema(ResponseFormat format) {
+		ObjectNode schema = Objects.requireNonNull(format.schema());
+		if (format.strict()) {
+			ObjectNode tightened = StrictSchemas.tighten(schema);
+			if (StrictSchemas.isStrict(tightened)) {
+				return new WireResponseFormat("json_schema",
+						new WireResponseFormat.JsonSchema(format.name(), tightened, true));
+			}
+		}
+		return new WireResponseFormat("json_schema", new WireResponseFormat.JsonSchema(format.name(), schema, false));
 	}
 
 	private WireMessage toWire(Message message) {
