@@ -37,14 +37,21 @@ import org.junit.jupiter.params.provider.MethodSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One agent scenario — the model calls a tool, then answers from its result — run
- * unchanged over the OpenAI, Anthropic, Gemini and Ollama wire formats, each served by a
- * local fake replaying that provider's documented response shapes, plainly and streamed.
+ * One agent scenario — the model calls a tool, then answers from its result, as text
+ * (plain and streamed) or as a Java record (structured output, through each provider's
+ * native option) — run unchanged over the OpenAI, Anthropic, Gemini and Ollama wire
+ * formats, each served by a local fake replaying that provider's documented response
+ * shapes.
  * What the agent returns, stores and sends back must not depend on the provider.
  */
 class CrossProviderScenarioTests {
 
 	private static final String ANSWER = "It is 18 degrees and sunny in Paris.";
+
+	private static final String FORECAST = "{\"city\":\"Paris\",\"temperature\":18,\"sky\":\"sunny\"}";
+
+	// the same inside a JSON string
+	private static final String FORECAST_ESCAPED = FORECAST.replace("\"", "\\\"");
 
 	private final MockWebServer server = new MockWebServer();
 
@@ -112,6 +119,28 @@ class CrossProviderScenarioTests {
 		});
 		assertThat(this.weather.cities).containsExactly("Paris");
 		assertSecondRequestCarriesTheToolResult(fake);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("providers")
+	void toolCallThenStructuredAnswer(WireFake fake) throws InterruptedException {
+		this.server.enqueue(fake.json(fake.toolCall));
+		this.server.enqueue(fake.json(fake.structuredAnswer));
+		Agent agent = agent(fake);
+
+		Forecast forecast = agent.call(AgentRequest.of("s1", "What is the weather in Paris?"), Forecast.class);
+
+		assertThat(forecast).isEqualTo(new Forecast("Paris", 18, "sunny"));
+		assertThat(this.weather.cities).containsExactly("Paris");
+		RecordedRequest first = this.server.takeRequest();
+		RecordedRequest second = this.server.takeRequest();
+		// the schema goes as the provider's native option on every call of the turn
+		assertThat(first.getBody().utf8()).contains(fake.structuredOutputMarker).contains("\"temperature\"");
+		assertThat(second.getBody().utf8()).contains(fake.structuredOutputMarker).contains(fake.toolResultMarker);
+	}
+
+	/** The structured answer of the scenario. */
+	record Forecast(String city, int temperature, String sky) {
 	}
 
 	private Agent agent(WireFake fake) {
@@ -203,7 +232,13 @@ class CrossProviderScenarioTests {
 
 						data: [DONE]
 
-						"""),
+						""",
+				"\"response_format\"",
+				"""
+						{"id":"chatcmpl-3","object":"chat.completion","created":1741569953,"model":"gpt-4o-mini",
+						 "choices":[{"index":0,"message":{"role":"assistant","content":"%s"},"finish_reason":"stop"}],
+						 "usage":{"prompt_tokens":50,"completion_tokens":10,"total_tokens":60}}
+						""".formatted(FORECAST_ESCAPED)),
 
 		ANTHROPIC("/v1/messages", "\"tool_result\"", "application/json", "text/event-stream",
 				(url) -> AnthropicChatModel.builder()
@@ -270,7 +305,13 @@ class CrossProviderScenarioTests {
 						event: message_stop
 						data: {"type":"message_stop"}
 
-						"""),
+						""",
+				"\"final_answer\"",
+				"""
+						{"id":"msg_03","type":"message","role":"assistant","model":"claude-sonnet-4-5",
+						 "content":[{"type":"tool_use","id":"toolu_02","name":"final_answer","input":%s}],
+						 "stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":50,"output_tokens":10}}
+						""".formatted(FORECAST)),
 
 		GEMINI("/v1beta/models/gemini-2.5-flash:", "\"functionResponse\"", "application/json", "text/event-stream",
 				(url) -> GeminiChatModel.builder()
@@ -296,7 +337,13 @@ class CrossProviderScenarioTests {
 
 						data: {"candidates":[{"content":{"role":"model","parts":[{"text":"and sunny in Paris."}]},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":50,"candidatesTokenCount":10,"totalTokenCount":60},"modelVersion":"gemini-2.5-flash"}
 
-						"""),
+						""",
+				"\"responseSchema\"",
+				"""
+						{"candidates":[{"content":{"role":"model","parts":[{"text":"%s"}]},"finishReason":"STOP","index":0}],
+						 "usageMetadata":{"promptTokenCount":50,"candidatesTokenCount":10,"totalTokenCount":60},
+						 "modelVersion":"gemini-2.5-flash"}
+						""".formatted(FORECAST_ESCAPED)),
 
 		OLLAMA("/api/chat", "\"role\":\"tool\"", "application/json", "application/x-ndjson",
 				(url) -> OllamaChatModel.builder().settings(OllamaChatSettings.of(url, "llama3.2")).build(),
@@ -317,7 +364,12 @@ class CrossProviderScenarioTests {
 						{"model":"llama3.2","created_at":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":"It is 18 degrees "},"done":false}
 						{"model":"llama3.2","created_at":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":"and sunny in Paris."},"done":false}
 						{"model":"llama3.2","created_at":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":""},"done_reason":"stop","done":true,"prompt_eval_count":50,"eval_count":10}
-						""");
+						""",
+				"\"format\"",
+				"""
+						{"model":"llama3.2","created_at":"2025-01-01T00:00:01Z","message":{"role":"assistant","content":"%s"},
+						 "done_reason":"stop","done":true,"total_duration":1,"prompt_eval_count":50,"eval_count":10}
+						""".formatted(FORECAST_ESCAPED));
 
 		final String path;
 
@@ -337,9 +389,15 @@ class CrossProviderScenarioTests {
 
 		final String streamedAnswer;
 
+		final String structuredOutputMarker;
+
+		final String structuredAnswer;
+
 		WireFake(String path, String toolResultMarker, String jsonType, String streamType,
 				Function<String, ChatModel> model, String toolCall, String answer, String streamedToolCall,
-				String streamedAnswer) {
+				String streamedAnswer, String structuredOutputMarker, String structuredAnswer) {
+			this.structuredOutputMarker = structuredOutputMarker;
+			this.structuredAnswer = structuredAnswer;
 			this.path = path;
 			this.toolResultMarker = toolResultMarker;
 			this.jsonType = jsonType;
