@@ -1,8 +1,10 @@
 package dev.agcore.runtime;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.message.Media;
 import dev.agcore.model.ChatOptions;
 import org.jspecify.annotations.Nullable;
 
@@ -20,9 +22,13 @@ import org.jspecify.annotations.Nullable;
  * {@link ChatOptions#model() model} names one of the agent's models
  * ({@link AgentBuilder#models}); a forced {@link ChatOptions#toolChoice() tool choice}
  * applies to the turn's first model call only
+ * @param media images and files sent with the message, for models that take them
+ * ({@link dev.agcore.model.ModelCapability#IMAGES}, {@link dev.agcore.model.ModelCapability#PDF});
+ * a model that cannot take one fails the turn with a
+ * {@link dev.agcore.model.ModelRequestException} naming it. Empty for none
  */
 public record AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId,
-		ChatOptions options) {
+		ChatOptions options, List<Media> media) {
 
 	/**
 	 * The longest session id: ids are keys in stores and parts of URLs, and one that can
@@ -52,6 +58,20 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 		}
 		state = Map.copyOf(state);
 		Objects.requireNonNull(options, "'options' must not be null");
+		media = (media != null) ? List.copyOf(media) : List.of();
+	}
+
+	/**
+	 * A turn without media.
+	 * @param sessionId the session
+	 * @param message what the user said
+	 * @param state caller state for the tools
+	 * @param userId the user, or {@code null}
+	 * @param options options for the turn's model calls
+	 */
+	public AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId,
+			ChatOptions options) {
+		this(sessionId, message, state, userId, options, List.of());
 	}
 
 	/**
@@ -85,7 +105,7 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withUserId(@Nullable String userId) {
-		return new AgentRequest(this.sessionId, this.message, this.state, userId, this.options);
+		return new AgentRequest(this.sessionId, this.message, this.state, userId, this.options, this.media);
 	}
 
 	/**
@@ -94,7 +114,7 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withState(Map<String, Object> state) {
-		return new AgentRequest(this.sessionId, this.message, state, this.userId, this.options);
+		return new AgentRequest(this.sessionId, this.message, state, this.userId, this.options, this.media);
 	}
 
 	/**
@@ -103,7 +123,16 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withOptions(ChatOptions options) {
-		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, options);
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, options, this.media);
+	}
+
+	/**
+	 * Return this request with images or files attached to its message.
+	 * @param media the media, such as {@code Media.url(uri, "image/png")}
+	 * @return the request
+	 */
+	public AgentRequest withMedia(List<Media> media) {
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, this.options, media);
 	}
 
 }

@@ -97,7 +97,7 @@ final class Turn implements AgentContext {
 	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store) {
 		this(agentName, request.sessionId(), request.state(), request.userId(), history, Set.of(), false, store);
-		this.messages.add(new UserMessage(request.message()));
+		this.messages.add(new UserMessage(request.message(), request.media(), null));
 	}
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */

@@ -294,7 +294,8 @@ final class AgentHandler {
 					throw badRequest("'message' is required and must not be blank");
 				}
 				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message())
-					.withOptions(RequestOptions.read(body::option, agent));
+					.withOptions(RequestOptions.read(body::option, agent))
+					.withMedia(RequestMedia.read(body.media()));
 				boolean structured = RequestOptions.structured(body::option);
 				// the principal's name wins over a user id the body claims
 				return SessionHandler.userId(request, body.userId())

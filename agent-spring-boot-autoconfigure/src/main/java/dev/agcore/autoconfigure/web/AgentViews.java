@@ -101,7 +101,8 @@ final class AgentViews {
 	@JsonIgnoreProperties(ignoreUnknown = true)
 	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId,
 			@Nullable JsonNode temperature, @Nullable JsonNode maxTokens, @Nullable JsonNode toolChoice,
-			@Nullable JsonNode responseFormat, @Nullable JsonNode responseSchema, @Nullable JsonNode model) {
+			@Nullable JsonNode responseFormat, @Nullable JsonNode responseSchema, @Nullable JsonNode model,
+			@Nullable JsonNode media) {
 
 		/** A model option field by name, see {@link RequestOptions}. */
 		@Nullable JsonNode option(String name) {

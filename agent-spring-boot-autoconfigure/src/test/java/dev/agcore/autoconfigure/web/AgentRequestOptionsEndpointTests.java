@@ -13,8 +13,10 @@ import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Media;
 import dev.agcore.message.Reasoning;
 import dev.agcore.message.ToolCall;
+import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatResponse;
@@ -72,6 +74,48 @@ class AgentRequestOptionsEndpointTests {
 				.toolChoice(ToolChoice.NONE)
 				.responseFormat(ResponseFormat.JSON_OBJECT)
 				.build());
+		}));
+	}
+
+	@Test
+	void mediaInTheBodyReachTheModelWithTheUserMessage() {
+		this.contextRunner.run(withClient((context, client) -> {
+			postJson(client, "/agents/assistant/invoke", Map.of("sessionId", "s1", "message", "what is this?", "media",
+					List.of(Map.of("mediaType", "image/png", "url", "https://example.com/cat.png"),
+							Map.of("mediaType", "application/pdf", "data", "JVBERi0=", "fileName", "a.pdf"))),
+					HttpStatus.OK);
+			UserMessage sent = (UserMessage) context.getBean("main", ScriptedChatModel.class)
+				.requests()
+				.get(0)
+				.messages()
+				.stream()
+				.filter(UserMessage.class::isInstance)
+				.reduce((first, second) -> second)
+				.orElseThrow();
+			assertThat(sent.text()).isEqualTo("what is this?");
+			assertThat(sent.media()).containsExactly(
+					Media.url(java.net.URI.create("https://example.com/cat.png"), "image/png"),
+					new Media("application/pdf", null, "%PDF-".getBytes(java.nio.charset.StandardCharsets.US_ASCII),
+							"a.pdf"));
+		}));
+	}
+
+	@Test
+	void badMediaIsA400NamingTheEntry() {
+		this.contextRunner.run(withClient((context, client) -> {
+			JsonNode both = postJson(client, "/agents/assistant/invoke", Map.of("sessionId", "s1", "message", "hi",
+					"media", List.of(Map.of("mediaType", "image/png", "url", "https://x/y.png", "data", "AA=="))),
+					HttpStatus.BAD_REQUEST);
+			assertThat(both.get("message").asString()).isEqualTo("'media[0]' must have exactly one of 'url' and 'data'");
+			JsonNode notBase64 = postJson(client, "/agents/assistant/invoke", Map.of("sessionId", "s1", "message",
+					"hi", "media", List.of(Map.of("mediaType", "image/png", "data", "not base64!"))),
+					HttpStatus.BAD_REQUEST);
+			assertThat(notBase64.get("message").asString()).startsWith("'media[0].data' must be base64");
+			JsonNode fileUrl = postJson(client, "/agents/assistant/invoke", Map.of("sessionId", "s1", "message", "hi",
+					"media", List.of(Map.of("mediaType", "image/png", "url", "file:///etc/passwd"))),
+					HttpStatus.BAD_REQUEST);
+			assertThat(fileUrl.get("message").asString()).isEqualTo("'media[0].url' must be an http:// or https:// URL");
+			assertThat(context.getBean("main", ScriptedChatModel.class).requests()).isEmpty();
 		}));
 	}
 
