@@ -1,7 +1,9 @@
 package dev.agcore.autoconfigure.model;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
@@ -22,6 +24,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.StringUtils;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
@@ -51,7 +54,12 @@ public final class ChatModelAutoConfiguration {
 				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE));
 		Map<String, ChatModel> providers = new LinkedHashMap<>();
 		Map<String, ModelDescriptor> descriptors = new LinkedHashMap<>();
+		Set<String> servingNamedModels = providersOfNamedModels(properties);
 		properties.getProviders().forEach((name, provider) -> {
+			if (!StringUtils.hasText(provider.getModel()) && servingNamedModels.contains(name)) {
+				// a connection for named models only: it has no model of its own to register
+				return;
+			}
 			ChatModel model = providerModels.create(name, provider);
 			providers.put(name, model);
 			descriptors.put(name, new ModelDescriptor(name, ModelDescriptor.KIND_PROVIDER, name,
@@ -71,6 +79,20 @@ public final class ChatModelAutoConfiguration {
 			throw new AgentConfigurationException(ex.getMessage(),
 					"Rename one of them: model, provider and ChatModel bean names must be unique.", ex);
 		}
+	}
+
+	/** The providers that named models are built on, explicitly or as the only one. */
+	private static Set<String> providersOfNamedModels(AgentProperties properties) {
+		Set<String> names = new HashSet<>();
+		for (AgentProperties.ModelSpec spec : properties.getModels().values()) {
+			if (StringUtils.hasText(spec.getProvider())) {
+				names.add(spec.getProvider().strip());
+			}
+			else if (properties.getProviders().size() == 1) {
+				names.addAll(properties.getProviders().keySet());
+			}
+		}
+		return names;
 	}
 
 	// member classes are processed first: the listener exists before the registry asks

@@ -102,6 +102,29 @@ class NamedModelRegistryTests {
 	}
 
 	@Test
+	void providerWithoutModelOfItsOwnServesItsNamedModelsOnly() {
+		this.contextRunner
+			.withPropertyValues("agent.providers.openai.base-url=" + this.server.url("/v1"),
+					"agent.providers.openai.api-key=sk-test", "agent.models.fast.model=gpt-small",
+					"agent.models.strong.provider=openai", "agent.models.strong.model=gpt-big")
+			.run((context) -> {
+				ChatModelRegistry registry = context.getBean(ChatModelRegistry.class);
+				assertThat(registry.names()).containsExactly("fast", "strong");
+				assertThat(registry.get("strong").modelName()).isEqualTo("gpt-big");
+			});
+	}
+
+	@Test
+	void providerWithoutModelAndWithoutNamedModelsFails() {
+		this.contextRunner
+			.withPropertyValues("agent.providers.openai.base-url=" + this.server.url("/v1"),
+					"agent.providers.openai.api-key=sk-test")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageStartingWith("agent.providers.openai.model must be set"));
+	}
+
+	@Test
 	void omittedProviderWithTwoProvidersFails() {
 		this.contextRunner.withPropertyValues(provider())
 			.withPropertyValues("agent.providers.other.type=openai", "agent.providers.other.base-url=http://localhost:1",

@@ -28,7 +28,7 @@ public class DemoModeEnvironmentPostProcessor implements EnvironmentPostProcesso
 		if (demo) {
 			environment.getPropertySources()
 				.addFirst(new MapPropertySource("sampleDemoMode",
-						Map.of(ENABLED, "true", "agent.agents.assistant.provider", DemoConfiguration.MODEL_BEAN)));
+						Map.of(ENABLED, "true", "agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN)));
 		}
 	}
 

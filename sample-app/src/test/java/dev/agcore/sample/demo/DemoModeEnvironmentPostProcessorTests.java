@@ -15,13 +15,13 @@ class DemoModeEnvironmentPostProcessorTests {
 	private final MockEnvironment environment = new MockEnvironment()
 		.withProperty("agent.providers.openai.base-url", "https://api.openai.com/v1")
 		.withProperty("agent.providers.openai.api-key", "")
-		.withProperty("agent.agents.assistant.provider", "openai");
+		.withProperty("agent.agents.assistant.model", "openai");
 
 	@Test
 	void demoWithoutApiKey() {
 		postProcess();
 		assertThat(this.environment.getProperty("sample.demo.enabled")).isEqualTo("true");
-		assertThat(this.environment.getProperty("agent.agents.assistant.provider")).isEqualTo("demo");
+		assertThat(this.environment.getProperty("agent.agents.assistant.model")).isEqualTo("demo");
 	}
 
 	@Test
@@ -29,21 +29,21 @@ class DemoModeEnvironmentPostProcessorTests {
 		this.environment.setProperty("agent.providers.openai.api-key", "sk-test");
 		postProcess();
 		assertThat(this.environment.getProperty("sample.demo.enabled")).isNull();
-		assertThat(this.environment.getProperty("agent.agents.assistant.provider")).isEqualTo("openai");
+		assertThat(this.environment.getProperty("agent.agents.assistant.model")).isEqualTo("openai");
 	}
 
 	@Test
 	void realProviderWithOtherBaseUrl() {
 		this.environment.setProperty("agent.providers.openai.base-url", "http://localhost:11434/v1");
 		postProcess();
-		assertThat(this.environment.getProperty("agent.agents.assistant.provider")).isEqualTo("openai");
+		assertThat(this.environment.getProperty("agent.agents.assistant.model")).isEqualTo("openai");
 	}
 
 	@Test
 	void demoCanBeForcedOff() {
 		this.environment.setProperty("sample.demo.enabled", "false");
 		postProcess();
-		assertThat(this.environment.getProperty("agent.agents.assistant.provider")).isEqualTo("openai");
+		assertThat(this.environment.getProperty("agent.agents.assistant.model")).isEqualTo("openai");
 	}
 
 	private void postProcess() {
