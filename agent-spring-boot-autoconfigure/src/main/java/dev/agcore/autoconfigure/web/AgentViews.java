@@ -171,10 +171,15 @@ final class AgentViews {
 
 	}
 
-	record UsageView(long inputTokens, long outputTokens) {
+	// the detail counts are parts of the two totals, shown only when the provider reported them
+	record UsageView(long inputTokens, long outputTokens,
+			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long cachedInputTokens,
+			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long cacheWriteTokens,
+			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long reasoningTokens) {
 
 		static UsageView of(Usage usage) {
-			return new UsageView(usage.inputTokens(), usage.outputTokens());
+			return new UsageView(usage.inputTokens(), usage.outputTokens(), usage.cachedInputTokens(),
+					usage.cacheWriteTokens(), usage.reasoningTokens());
 		}
 
 	}

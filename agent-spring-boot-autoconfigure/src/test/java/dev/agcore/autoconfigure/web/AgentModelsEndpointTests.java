@@ -90,6 +90,25 @@ class AgentModelsEndpointTests {
 			});
 	}
 
+	@Test
+	void invokeShowsTheUsageDetailsTheProviderReported() {
+		dev.agcore.model.ChatResponse cached = new dev.agcore.model.ChatResponse(
+				dev.agcore.message.AssistantMessage.of("answer"), new dev.agcore.model.Usage(100, 20, 120, 80, 0, 5),
+				dev.agcore.model.FinishReason.STOP, "");
+		this.baseRunner.withBean("local", ChatModel.class, () -> ScriptedChatModel.replaying(cached))
+			.withPropertyValues("agent.web.enabled=true", "agent.agents.plain.model=local")
+			.run((context) -> {
+				WebTestClient client = WebTestClient
+					.bindToRouterFunction(context.getBean("agentRouterFunction", RouterFunction.class))
+					.build();
+				JsonNode usage = invoke(client, "plain").get("usage");
+				assertThat(usage.get("inputTokens").asLong()).isEqualTo(100);
+				assertThat(usage.get("cachedInputTokens").asLong()).isEqualTo(80);
+				assertThat(usage.get("reasoningTokens").asLong()).isEqualTo(5);
+				assertThat(usage.has("cacheWriteTokens")).as("a detail not reported is left out").isFalse();
+			});
+	}
+
 	private static JsonNode invoke(WebTestClient client, String agent) {
 		String body = client.post()
 			.uri("/agents/" + agent + "/invoke")
