@@ -1,5 +1,7 @@
 package dev.agcore.model;
 
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -32,7 +34,9 @@ public record ModelDescriptor(String name, String kind, String provider, @Nullab
 	public static final String KIND_BEAN = "bean";
 
 	public ModelDescriptor {
-		capabilities = Set.copyOf(capabilities);
+		// in declaration order, so that every listing shows them the same way
+		capabilities = Collections.unmodifiableSet(capabilities.isEmpty() ? EnumSet.noneOf(ModelCapability.class)
+				: EnumSet.copyOf(capabilities));
 	}
 
 }

@@ -620,6 +620,26 @@ class AnthropicChatModelTests {
 	}
 
 	@Test
+	void toolChoiceNoneWithAnAnswerSchemaOffersOnlyTheAnswerToolForcedUnlessThinking() throws Exception {
+		this.server.enqueue(Fixtures.json(200, "structured-answer.json"));
+		this.server.enqueue(Fixtures.json(200, "structured-answer.json"));
+		ChatOptions none = ChatOptions.builder()
+			.toolChoice(ToolChoice.NONE)
+			.responseFormat(ResponseFormat.jsonSchema("Weather", (ObjectNode) json("{\"type\": \"object\"}")))
+			.build();
+		model(settings()).call(new ChatRequest(HELLO.messages(), List.of(WEATHER), none)).block(TIMEOUT);
+		JsonNode forced = body(take());
+		assertThat(forced.get("tools").size()).isEqualTo(1);
+		assertThat(forced.get("tools").get(0).get("name").asString()).isEqualTo("final_answer");
+		assertThat(forced.get("tool_choice")).isEqualTo(json("{\"type\": \"tool\", \"name\": \"final_answer\"}"));
+		model(settings()).call(new ChatRequest(HELLO.messages(), List.of(WEATHER), none.mutate().thinkingBudget(1024).build()))
+			.block(TIMEOUT);
+		JsonNode thinking = body(take());
+		assertThat(thinking.get("tools").size()).isEqualTo(1);
+		assertThat(thinking.get("tool_choice")).isEqualTo(json("{\"type\": \"auto\"}"));
+	}
+
+	@Test
 	void rateLimitListenerSeesHeadersOfSuccessesAndErrors() {
 		this.server.enqueue(new MockResponse.Builder(Fixtures.json(200, "answer.json"))
 			.addHeader("anthropic-ratelimit-requests-remaining", "49")

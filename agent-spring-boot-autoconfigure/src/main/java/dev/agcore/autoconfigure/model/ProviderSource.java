@@ -92,6 +92,15 @@ record ProviderSource(String name, String type, AgentProperties.Provider propert
 	 */
 	@Nullable String apiKey() {
 		String key = this.properties.getApiKey();
+		if (key != null && key.contains("${")) {
+			// Spring leaves a placeholder it cannot resolve as it is: sent as the key, it would
+			// only fail later, as a 401 naming no property
+			String variable = key.replaceAll(".*\\$\\{([^}:]*).*", "$1");
+			throw new AgentConfigurationException(
+					prefix() + ".api-key is the unresolved placeholder '" + key + "'",
+					"Set the environment variable or property " + variable + ", or write ${" + variable
+							+ ":} to run without a key where the server needs none.");
+		}
 		return StringUtils.hasText(key) ? key.strip() : null;
 	}
 
@@ -103,7 +112,8 @@ record ProviderSource(String name, String type, AgentProperties.Provider propert
 	String requireApiKey(String environmentVariable) {
 		String key = apiKey();
 		if (key == null) {
-			throw new AgentConfigurationException(prefix() + ".api-key must be set for a '" + this.type + "' provider",
+			throw new AgentConfigurationException(
+					prefix() + ".api-key must be set for a provider of type '" + this.type + "'",
 					"Set it, e.g. " + prefix() + ".api-key=${" + environmentVariable + "}.");
 		}
 		return key;

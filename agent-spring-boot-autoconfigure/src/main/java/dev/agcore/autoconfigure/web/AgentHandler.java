@@ -9,6 +9,7 @@ import dev.agcore.middleware.builtin.LimitExceededException;
 import dev.agcore.middleware.builtin.PiiDetectedException;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
+import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
@@ -189,6 +190,11 @@ final class AgentHandler {
 	}
 
 	private static @Nullable Failure turnFailure(Throwable ex) {
+		if (ex instanceof ModelRequestException refused && refused.statusCode() == 0) {
+			// refused before anything was sent: the request asks what this model cannot do
+			// (an audio file, a PDF by URL, a schema that is no object), the caller's to change
+			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, "unsupported_request", refused.getMessage());
+		}
 		String provider = (ex instanceof ModelException model) ? model.provider() : "";
 		return turnFailure(ex.getClass(), ex.getMessage(), provider);
 	}

@@ -42,7 +42,7 @@ final class RequestOptions {
 		JsonNode temperature = present(body.apply("temperature"));
 		if (temperature != null) {
 			if (!temperature.isNumber() || temperature.asDouble() < 0 || temperature.asDouble() > MAX_TEMPERATURE) {
-				throw AgentHandler.badRequest("'temperature' must be a number from 0 to " + MAX_TEMPERATURE);
+				throw AgentHandler.badRequest("'temperature' must be a number from 0 to 2");
 			}
 			options.temperature(temperature.asDouble());
 		}

@@ -91,4 +91,18 @@ class AnthropicProviderFactoryTests {
 				.hasMessage("agent.providers.claude.model must be set"));
 	}
 
+
+	@Test
+	void unresolvedPlaceholderAsApiKeyFailsNamingTheVariable() {
+		this.contextRunner
+			.withPropertyValues("agent.providers.claude.type=anthropic",
+					"agent.providers.claude.api-key=${AGCORE_TEST_UNSET_KEY}", "agent.providers.claude.model=m")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessage("agent.providers.claude.api-key is the unresolved placeholder '${AGCORE_TEST_UNSET_KEY}'")
+				.satisfies((ex) -> assertThat(((AgentConfigurationException) ex).getAction())
+					.contains("AGCORE_TEST_UNSET_KEY")));
+	}
+
 }

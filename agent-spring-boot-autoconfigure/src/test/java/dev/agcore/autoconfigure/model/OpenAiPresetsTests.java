@@ -173,7 +173,7 @@ class OpenAiPresetsTests {
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(AgentConfigurationException.class)
-				.hasMessage("agent.providers.ds.api-key must be set for a 'deepseek' provider"));
+				.hasMessage("agent.providers.ds.api-key must be set for a provider of type 'deepseek'"));
 	}
 
 	@Test

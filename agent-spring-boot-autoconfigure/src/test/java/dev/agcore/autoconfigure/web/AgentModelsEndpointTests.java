@@ -109,6 +109,42 @@ class AgentModelsEndpointTests {
 			});
 	}
 
+	@Test
+	void aRequestTheModelRefusesBeforeSendingIsA422NotAModelError() {
+		ChatModel refusing = new ChatModel() {
+
+			@Override
+			public reactor.core.publisher.Mono<dev.agcore.model.ChatResponse> call(dev.agcore.model.ChatRequest request) {
+				return reactor.core.publisher.Mono.error(new dev.agcore.model.ModelRequestException("claude", 0,
+						"claude cannot take media of type audio/wav"));
+			}
+
+			@Override
+			public reactor.core.publisher.Flux<dev.agcore.model.ChatChunk> stream(dev.agcore.model.ChatRequest request) {
+				return reactor.core.publisher.Flux.error(new UnsupportedOperationException());
+			}
+
+		};
+		this.baseRunner.withBean("claude", ChatModel.class, () -> refusing)
+			.withPropertyValues("agent.web.enabled=true", "agent.agents.plain.model=claude")
+			.run((context) -> {
+				WebTestClient client = WebTestClient
+					.bindToRouterFunction(context.getBean("agentRouterFunction", RouterFunction.class))
+					.build();
+				String body = client.post()
+					.uri("/agents/plain/invoke")
+					.contentType(MediaType.APPLICATION_JSON)
+					.bodyValue("{\"sessionId\":\"s1\",\"message\":\"Hi\"}")
+					.exchange()
+					.expectStatus()
+					.isEqualTo(422)
+					.expectBody(String.class)
+					.returnResult()
+					.getResponseBody();
+				assertThat(body).contains("\"unsupported_request\"").contains("audio/wav");
+			});
+	}
+
 	private static JsonNode invoke(WebTestClient client, String agent) {
 		String body = client.post()
 			.uri("/agents/" + agent + "/invoke")

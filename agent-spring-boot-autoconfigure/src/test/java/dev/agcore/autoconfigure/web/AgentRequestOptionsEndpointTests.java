@@ -136,7 +136,7 @@ class AgentRequestOptionsEndpointTests {
 	@Test
 	void badOptionsAreBadRequestsNamingTheField() {
 		this.contextRunner.run(withClient((context, client) -> {
-			assertBadRequest(client, Map.of("temperature", "hot"), "'temperature' must be a number from 0 to 2.0");
+			assertBadRequest(client, Map.of("temperature", "hot"), "'temperature' must be a number from 0 to 2");
 			assertBadRequest(client, Map.of("temperature", 2.5), "'temperature'");
 			assertBadRequest(client, Map.of("maxTokens", 0), "'maxTokens' must be a positive whole number");
 			assertBadRequest(client, Map.of("maxTokens", 1.5), "'maxTokens'");

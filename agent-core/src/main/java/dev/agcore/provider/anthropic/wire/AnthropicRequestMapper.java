@@ -124,7 +124,10 @@ public final class AnthropicRequestMapper {
 			}
 		}
 		List<ObjectNode> wireTools = new ArrayList<>(tools.size() + 1);
-		for (ToolSpec tool : tools) {
+		// tool choice none with a structured answer: the answer tool is the only one offered
+		boolean answerOnly = answerTool && options.toolChoice() != null
+				&& options.toolChoice().mode() == ToolChoice.Mode.NONE;
+		for (ToolSpec tool : answerOnly ? List.<ToolSpec>of() : tools) {
 			if (answerTool && tool.name().equals(ANSWER_TOOL)) {
 				throw new ModelRequestException(this.provider, 0,
 						"A tool named '" + ANSWER_TOOL + "' cannot be used with a response format on " + this.provider
@@ -295,8 +298,9 @@ public final class AnthropicRequestMapper {
 		ObjectNode node = this.jsonMapper.createObjectNode();
 		if (answerTool) {
 			if (choice != null && choice.mode() == ToolChoice.Mode.NONE) {
-				// no real tool may run: only the answer is left
-				return node.put("type", "tool").put("name", ANSWER_TOOL);
+				// no real tool is offered: only the answer is left, forced unless thinking is on
+				// (Anthropic allows no forced tool with thinking)
+				return thinking ? node.put("type", "auto") : node.put("type", "tool").put("name", ANSWER_TOOL);
 			}
 			if (choice == null || choice.mode() == ToolChoice.Mode.AUTO) {
 				// forced when it is the only tool; Anthropic allows no forcing with thinking on
