@@ -22,6 +22,7 @@ import dev.agcore.observation.AgentMetrics;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolScope;
+import dev.agcore.tool.ToolSource;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.secret.SecretResolver;
 import org.jspecify.annotations.Nullable;
@@ -56,6 +57,8 @@ public final class AgentBuilder {
 	private @Nullable ToolRegistry toolRegistry;
 
 	private ToolScope toolScope = ToolScope.none();
+
+	private final List<ToolCallExecutor.ScopedSource> toolSources = new ArrayList<>();
 
 	private int maxToolResultLength = DEFAULT_MAX_TOOL_RESULT_LENGTH;
 
@@ -134,6 +137,23 @@ public final class AgentBuilder {
 	public AgentBuilder tools(ToolRegistry registry, ToolScope scope) {
 		this.toolRegistry = Objects.requireNonNull(registry, "'registry' must not be null");
 		this.toolScope = Objects.requireNonNull(scope, "'scope' must not be null");
+		return this;
+	}
+
+	/**
+	 * Give the agent the tools of a source that are in a scope, such as those of MCP
+	 * servers. The agent asks the source on every model call, so tools that appear or go
+	 * away while the application runs are seen on the next call. A tool of the agent's own
+	 * with the same name wins.
+	 * @param source the tools that come and go
+	 * @param scope which of them the agent may use: names, globs, {@code group:} and
+	 * {@code mcp:server/tool} entries
+	 * @return this builder
+	 */
+	public AgentBuilder toolSource(ToolSource source, ToolScope scope) {
+		Objects.requireNonNull(source, "'source' must not be null");
+		Objects.requireNonNull(scope, "'scope' must not be null");
+		this.toolSources.add(new ToolCallExecutor.ScopedSource(source, scope));
 		return this;
 	}
 
@@ -359,8 +379,8 @@ public final class AgentBuilder {
 		for (AgentMiddleware each : this.middleware) {
 			tools.addAll(each.tools());
 		}
-		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolRegistry, this.permissionPolicy,
-				this.secretResolver, this.maxToolResultLength, this.metrics);
+		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolSources, this.toolRegistry,
+				this.permissionPolicy, this.secretResolver, this.maxToolResultLength, this.metrics);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);

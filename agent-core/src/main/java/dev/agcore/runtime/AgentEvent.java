@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a streamed turn emits, in order: text deltas as the model writes (and
  * {@link ReasoningDelta}s as it reasons, never part of the text), a
- * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call, a {@link UsageReported}
+ * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call (with
+ * {@link ToolProgress} between them from long-running tools), a {@link UsageReported}
  * per model call, and finally exactly one {@link Completed}, {@link Interrupted} or
  * {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
  * model response it has shown, because another answer replaces it.
@@ -96,6 +97,40 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "tool_result";
+		}
+
+	}
+
+	/**
+	 * How far a running tool got, as it reported (an MCP server's progress notification,
+	 * say). Never sent to the model.
+	 *
+	 * @param id the call id
+	 * @param name the tool name
+	 * @param progress how much is done
+	 * @param total how much there is to do, or {@code null} when unknown
+	 * @param message what the tool is doing, at most {@value #MAX_MESSAGE_LENGTH}
+	 * characters, or {@code null}
+	 */
+	record ToolProgress(String id, String name, double progress, @Nullable Double total,
+			@Nullable String message) implements AgentEvent {
+
+		/** The longest progress message passed on; a tool's text is untrusted. */
+		public static final int MAX_MESSAGE_LENGTH = 500;
+
+		public ToolProgress {
+			Objects.requireNonNull(id, "'id' must not be null");
+			Objects.requireNonNull(name, "'name' must not be null");
+			if (message != null && message.length() > MAX_MESSAGE_LENGTH) {
+				int end = Character.isHighSurrogate(message.charAt(MAX_MESSAGE_LENGTH - 1)) ? MAX_MESSAGE_LENGTH - 1
+						: MAX_MESSAGE_LENGTH;
+				message = message.substring(0, end);
+			}
+		}
+
+		@Override
+		public String type() {
+			return "tool_progress";
 		}
 
 	}

@@ -345,7 +345,7 @@ final class DefaultAgent implements Agent {
 		}
 		ToolResultMessage[] results = new ToolResultMessage[calls.size()];
 		List<PendingToolCall> pending = new ArrayList<>(0);
-		return this.toolRunner.run(calls, turn, this.middleware).doOnNext((indexed) -> {
+		return this.toolRunner.run(calls, turn, this.middleware, listener).doOnNext((indexed) -> {
 			ToolResultMessage message = indexed.message();
 			if (message != null) {
 				results[indexed.index()] = message;

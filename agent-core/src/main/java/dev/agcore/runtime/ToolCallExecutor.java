@@ -1,9 +1,12 @@
 package dev.agcore.runtime;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 import dev.agcore.json.AgentJson;
@@ -15,6 +18,8 @@ import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolRegistry;
+import dev.agcore.tool.ToolScope;
+import dev.agcore.tool.ToolSource;
 import dev.agcore.tool.ToolSpec;
 import dev.agcore.tool.permission.PermissionDecision;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
@@ -49,6 +54,8 @@ final class ToolCallExecutor {
 
 	private final List<ToolSpec> specs;
 
+	private final List<ScopedSource> sources;
+
 	private final @Nullable ToolRegistry registry;
 
 	private final ToolPermissionPolicy permissionPolicy;
@@ -63,6 +70,7 @@ final class ToolCallExecutor {
 	 * Create an executor.
 	 * @param agentName the agent's name
 	 * @param tools the tools in the agent's scope
+	 * @param sources tools that come and go, each with the agent's scope for them
 	 * @param registry all tools of the application, to tell an out-of-scope tool from an
 	 * unknown one; or {@code null}
 	 * @param permissionPolicy decides whether a call may run
@@ -70,15 +78,16 @@ final class ToolCallExecutor {
 	 * @param maxResultLength the longest result sent to the model
 	 * @param metrics where tool calls are recorded
 	 */
-	ToolCallExecutor(String agentName, List<ToolCallback> tools, @Nullable ToolRegistry registry,
-			ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver, int maxResultLength,
-			AgentMetrics metrics) {
+	ToolCallExecutor(String agentName, List<ToolCallback> tools, List<ScopedSource> sources,
+			@Nullable ToolRegistry registry, ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver,
+			int maxResultLength, AgentMetrics metrics) {
 		this.agentName = agentName;
 		this.tools = new LinkedHashMap<>();
 		for (ToolCallback tool : ToolRegistry.of(tools).all()) {
 			this.tools.put(tool.spec().name(), tool);
 		}
 		this.specs = tools.stream().map(ToolCallback::spec).toList();
+		this.sources = List.copyOf(sources);
 		this.registry = registry;
 		this.permissionPolicy = permissionPolicy;
 		this.secretResolver = secretResolver;
@@ -86,25 +95,63 @@ final class ToolCallExecutor {
 		this.metrics = metrics;
 	}
 
+	/** The specs sent to the model now: the agent's own tools, then those of its sources. */
 	List<ToolSpec> specs() {
-		return this.specs;
+		if (this.sources.isEmpty()) {
+			return this.specs;
+		}
+		List<ToolSpec> specs = new ArrayList<>(this.specs);
+		sourceTools().forEach((tool) -> specs.add(tool.spec()));
+		return specs;
 	}
 
 	List<ToolCallback> tools() {
-		return List.copyOf(this.tools.values());
+		List<ToolCallback> tools = new ArrayList<>(this.tools.values());
+		tools.addAll(sourceTools());
+		return List.copyOf(tools);
 	}
 
 	/** The time a call may run: the tool's own timeout, or the agent's. */
 	Duration timeout(ToolCall call, Duration agentTimeout) {
-		ToolCallback tool = this.tools.get(call.name());
+		ToolCallback tool = find(call.name());
 		Duration timeout = (tool != null) ? tool.metadata().timeout() : null;
 		return (timeout != null) ? timeout : agentTimeout;
 	}
 
 	/** Whether the tool's result becomes the agent's answer. */
 	boolean returnsDirectly(String toolName) {
-		ToolCallback tool = this.tools.get(toolName);
+		ToolCallback tool = find(toolName);
 		return tool != null && tool.metadata().returnDirect();
+	}
+
+	/** The agent's tool of that name: its own, else one a source offers now in scope. */
+	private @Nullable ToolCallback find(String name) {
+		ToolCallback tool = this.tools.get(name);
+		if (tool != null || this.sources.isEmpty()) {
+			return tool;
+		}
+		for (ScopedSource source : this.sources) {
+			for (ToolCallback candidate : source.source().tools()) {
+				if (candidate.spec().name().equals(name) && source.scope().includes(candidate)) {
+					return candidate;
+				}
+			}
+		}
+		return null;
+	}
+
+	/** The tools the sources offer now in scope; an own tool of the same name wins. */
+	private List<ToolCallback> sourceTools() {
+		List<ToolCallback> tools = new ArrayList<>();
+		Set<String> names = new HashSet<>(this.tools.keySet());
+		for (ScopedSource source : this.sources) {
+			for (ToolCallback tool : source.source().tools()) {
+				if (source.scope().includes(tool) && names.add(tool.spec().name())) {
+					tools.add(tool);
+				}
+			}
+		}
+		return tools;
 	}
 
 	/**
@@ -116,7 +163,7 @@ final class ToolCallExecutor {
 	 * @return the result, or an error result saying what went wrong
 	 */
 	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt) {
-		ToolCallback tool = this.tools.get(call.name());
+		ToolCallback tool = find(call.name());
 		if (tool == null) {
 			report(attempt, call, ToolOutcome.ERROR, 0, null);
 			return ToolResultMessage.failure(call, notInScope(call.name()));
@@ -186,11 +233,11 @@ final class ToolCallExecutor {
 
 	// the name comes from the model: only the agent's own tools may become a tag value
 	private String toolTag(ToolCall call) {
-		return this.tools.containsKey(call.name()) ? call.name() : UNKNOWN_TOOL_TAG;
+		return (find(call.name()) != null) ? call.name() : UNKNOWN_TOOL_TAG;
 	}
 
 	private String notInScope(String name) {
-		String available = String.join(", ", this.tools.keySet());
+		String available = String.join(", ", specs().stream().map(ToolSpec::name).toList());
 		if (this.registry != null && this.registry.find(name).isPresent()) {
 			return "Error: tool '" + name + "' is not available to this agent. Available tools: " + available;
 		}
@@ -234,6 +281,15 @@ final class ToolCallExecutor {
 		String message = ex.getMessage();
 		String type = ex.getClass().getSimpleName();
 		return (message != null && !message.isBlank()) ? type + ": " + message : type;
+	}
+
+	/**
+	 * A source of tools and the scope an agent gives it.
+	 * @param source the tools that come and go
+	 * @param scope which of them the agent may use
+	 */
+	record ScopedSource(ToolSource source, ToolScope scope) {
+
 	}
 
 	static String format(Duration duration) {

@@ -92,8 +92,8 @@ final class ToolRunner {
 	 * call order). A call that middleware interrupted for approval yields an interrupt
 	 * instead of a result; the other calls still run.
 	 */
-	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware) {
-		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn));
+	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener) {
+		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn, listener));
 		if (calls.size() == 1) {
 			return runOne(0, calls.get(0), handler).flux();
 		}
@@ -123,12 +123,13 @@ final class ToolRunner {
 	 * call is queued behind others, and is kept by the shared {@link ToolWatchdog} rather
 	 * than a timer task per call.
 	 */
-	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn) {
+	private Mono<ToolResultMessage> execute(ToolCall call, Turn turn, TurnListener listener) {
 		return Mono.create((sink) -> {
 			Duration timeout = this.executor.timeout(call, this.timeout);
 			ToolAttempt attempt = new ToolAttempt(turn, call.id());
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
-					turn.memory(), this.longTermStore, turn.userId());
+					turn.memory(), this.longTermStore, turn.userId(),
+					(progress, total, message) -> listener.onToolProgress(call, progress, total, message));
 			Disposable task = this.scheduler.schedule(() -> {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
@@ -99,6 +100,11 @@ final class TurnEvents {
 		public void onToolCallCompleted(ToolResultMessage result) {
 			this.sink.next(new AgentEvent.ToolCallCompleted(result.toolCallId(), result.toolName(), result.text(),
 					result.error()));
+		}
+
+		@Override
+		public void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
+			this.sink.next(new AgentEvent.ToolProgress(call.id(), call.name(), progress, total, message));
 		}
 
 	}

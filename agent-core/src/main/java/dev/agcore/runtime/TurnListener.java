@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Receives what happens during a turn as it happens. The streaming path turns these into
@@ -36,6 +37,10 @@ interface TurnListener {
 	}
 
 	default void onToolCallCompleted(ToolResultMessage result) {
+	}
+
+	/** A running tool reported progress; called from the tool's thread. */
+	default void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
 	}
 
 }

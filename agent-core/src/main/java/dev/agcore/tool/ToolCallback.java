@@ -1,5 +1,7 @@
 package dev.agcore.tool;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A tool an agent can run. Implementations are thread-safe: the same instance serves
  * concurrent calls. {@link #call} is synchronous and may block; the agent loop never runs
@@ -33,6 +35,14 @@ public interface ToolCallback {
 	 */
 	default ToolMetadata metadata() {
 		return ToolMetadata.DEFAULT;
+	}
+
+	/**
+	 * Return the remote server this tool comes from, which agents can select it by.
+	 * @return the origin, or {@code null} for a tool of the application itself
+	 */
+	default @Nullable ToolOrigin origin() {
+		return null;
 	}
 
 	/**

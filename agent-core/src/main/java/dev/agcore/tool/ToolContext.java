@@ -19,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param memory the key-value memory of the session
  * @param store the long-term memory shared by all sessions
  * @param userId the user the request was sent for, or {@code null}
+ * @param progress where a long-running tool reports how far it got
  */
 public record ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
-		SessionMemory memory, LongTermStore store, @Nullable String userId) {
+		SessionMemory memory, LongTermStore store, @Nullable String userId, ToolProgress progress) {
 
 	public ToolContext {
 		Objects.requireNonNull(toolCallId, "'toolCallId' must not be null");
@@ -29,7 +30,23 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 		Objects.requireNonNull(agentName, "'agentName' must not be null");
 		Objects.requireNonNull(memory, "'memory' must not be null");
 		Objects.requireNonNull(store, "'store' must not be null");
+		Objects.requireNonNull(progress, "'progress' must not be null");
 		state = Map.copyOf(state);
+	}
+
+	/**
+	 * Create a context whose progress reports go nowhere.
+	 * @param toolCallId the id of the call
+	 * @param sessionId the session
+	 * @param agentName the agent
+	 * @param state the caller's state
+	 * @param memory the session's memory
+	 * @param store the long-term memory
+	 * @param userId the user, or {@code null}
+	 */
+	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
+			SessionMemory memory, LongTermStore store, @Nullable String userId) {
+		this(toolCallId, sessionId, agentName, state, memory, store, userId, ToolProgress.NONE);
 	}
 
 	/**
@@ -43,7 +60,7 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
 			SessionMemory memory, LongTermStore store) {
-		this(toolCallId, sessionId, agentName, state, memory, store, null);
+		this(toolCallId, sessionId, agentName, state, memory, store, null, ToolProgress.NONE);
 	}
 
 	/**
@@ -68,7 +85,8 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
 			KeyValueStore store) {
-		this(toolCallId, sessionId, agentName, state, SessionMemory.of(store, sessionId), LongTermStore.of(store), null);
+		this(toolCallId, sessionId, agentName, state, SessionMemory.of(store, sessionId), LongTermStore.of(store), null,
+				ToolProgress.NONE);
 	}
 
 	/**
@@ -78,7 +96,17 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext withUserId(@Nullable String userId) {
 		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
-				userId);
+				userId, this.progress);
+	}
+
+	/**
+	 * Return this context reporting progress somewhere.
+	 * @param progress where the tool reports how far it got
+	 * @return the context
+	 */
+	public ToolContext withProgress(ToolProgress progress) {
+		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
+				this.userId, progress);
 	}
 
 }

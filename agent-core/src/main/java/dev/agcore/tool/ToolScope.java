@@ -15,7 +15,10 @@ import org.jspecify.annotations.Nullable;
  * <li>a glob, {@code notes_*} ({@code *} any characters, {@code ?} one): every tool whose
  * name matches, possibly none;</li>
  * <li>a group, {@code group:notes} (globs allowed too): every tool whose
- * {@linkplain ToolMetadata#category() category} matches.</li>
+ * {@linkplain ToolMetadata#category() category} matches;</li>
+ * <li>an MCP server's tools, {@code mcp:filesystem} or {@code mcp:filesystem/read_*}
+ * (globs allowed in both parts): every tool whose {@linkplain ToolCallback#origin()
+ * origin} is that server, by its name on the server, whatever it is called locally.</li>
  * </ul>
  * Immutable.
  */
@@ -23,6 +26,9 @@ public final class ToolScope {
 
 	/** The prefix of entries that select by category. */
 	public static final String GROUP_PREFIX = "group:";
+
+	/** The prefix of entries that select the tools of MCP servers. */
+	public static final String MCP_PREFIX = ToolOrigin.MCP + ":";
 
 	private static final ToolScope ALL = new ToolScope(List.of("*"));
 
@@ -56,7 +62,8 @@ public final class ToolScope {
 		List<String> stripped = new ArrayList<>(entries.size());
 		for (String entry : entries) {
 			Objects.requireNonNull(entry, "'entries' must not contain null");
-			if (entry.isBlank() || entry.strip().equals(GROUP_PREFIX)) {
+			if (entry.isBlank() || entry.strip().equals(GROUP_PREFIX) || entry.strip().equals(MCP_PREFIX)
+					|| entry.strip().startsWith(MCP_PREFIX + "/")) {
 				throw new IllegalArgumentException("Tool scope entry '" + entry + "' is empty");
 			}
 			stripped.add(entry.strip());
@@ -76,6 +83,14 @@ public final class ToolScope {
 
 	public List<String> entries() {
 		return this.entries;
+	}
+
+	/**
+	 * Return the MCP servers this scope names, as written (possibly globs).
+	 * @return the server part of each {@code mcp:} entry, in order
+	 */
+	public List<String> mcpServers() {
+		return this.matchers.stream().filter((matcher) -> matcher.server() != null).map(Matcher::entry).toList();
 	}
 
 	/**
@@ -124,23 +139,39 @@ public final class ToolScope {
 		return "ToolScope " + this.entries;
 	}
 
-	/** One entry, compiled. */
-	private record Matcher(boolean group, Pattern pattern, String entry) {
+	/**
+	 * One entry, compiled: a name or glob, a {@code group:} glob, or an {@code mcp:} entry
+	 * whose server glob is {@code entry} and whose tool glob is {@code pattern}.
+	 */
+	private record Matcher(boolean group, Pattern pattern, String entry, @Nullable Pattern server) {
 
 		static Matcher of(String entry) {
+			if (entry.startsWith(MCP_PREFIX)) {
+				String rest = entry.substring(MCP_PREFIX.length());
+				int slash = rest.indexOf('/');
+				String server = (slash < 0) ? rest : rest.substring(0, slash);
+				String tool = (slash < 0 || slash == rest.length() - 1) ? "*" : rest.substring(slash + 1);
+				return new Matcher(false, glob(tool), server, glob(server));
+			}
 			boolean group = entry.startsWith(GROUP_PREFIX);
 			String glob = group ? entry.substring(GROUP_PREFIX.length()) : entry;
-			return new Matcher(group, glob(glob), glob);
+			return new Matcher(group, glob(glob), glob, null);
 		}
 
 		boolean matches(ToolCallback tool) {
+			if (this.server != null) {
+				ToolOrigin origin = tool.origin();
+				return origin != null && ToolOrigin.MCP.equals(origin.kind())
+						&& this.server.matcher(origin.server()).matches() && this.pattern.matcher(origin.name()).matches();
+			}
 			String subject = this.group ? tool.metadata().category() : tool.spec().name();
 			return subject != null && this.pattern.matcher(subject).matches();
 		}
 
-		/** The tool name when the entry is a plain name; null for globs and groups. */
+		/** The tool name when the entry is a plain name; null for globs, groups and servers. */
 		@Nullable String exactName() {
-			return (this.group || this.entry.indexOf('*') >= 0 || this.entry.indexOf('?') >= 0) ? null : this.entry;
+			return (this.group || this.server != null || this.entry.indexOf('*') >= 0 || this.entry.indexOf('?') >= 0)
+					? null : this.entry;
 		}
 
 		private static Pattern glob(String glob) {

@@ -55,6 +55,60 @@ class ToolScopeTests {
 			.withMessage("Tool scope entry 'group:' is empty");
 	}
 
+	@Test
+	void mcpEntriesSelectByServerAndNameOnTheServerNotByLocalName() {
+		ToolCallback read = remote("files__read_file", "files", "read_file");
+		ToolCallback write = remote("files__write_file", "files", "write_file");
+		ToolCallback echo = remote("everything__echo", "everything", "echo");
+		ToolCallback local = tool("read_file", null);
+
+		assertThat(ToolScope.of("mcp:files").includes(read)).isTrue();
+		assertThat(ToolScope.of("mcp:files/").includes(write)).isTrue();
+		assertThat(ToolScope.of("mcp:files/read_*").includes(read)).isTrue();
+		assertThat(ToolScope.of("mcp:files/read_*").includes(write)).isFalse();
+		assertThat(ToolScope.of("mcp:files/*").includes(echo)).isFalse();
+		assertThat(ToolScope.of("mcp:*/echo").includes(echo)).isTrue();
+		assertThat(ToolScope.of("mcp:files/read_file").includes(local)).isFalse();
+		assertThat(ToolScope.of("mcp:files/files__read_file").includes(read)).isFalse();
+		assertThat(ToolScope.all().includes(read)).isTrue();
+	}
+
+	@Test
+	void mcpEntriesNeverFailSelectionFromTheRegistry() {
+		assertThat(names(ToolScope.of("weather", "mcp:files/read_file"))).containsExactly("weather");
+		assertThat(ToolScope.of("weather", "mcp:files/read_*", "mcp:git").mcpServers()).containsExactly("files", "git");
+	}
+
+	@Test
+	void rejectsMcpEntriesWithoutServer() {
+		assertThatIllegalArgumentException().isThrownBy(() -> ToolScope.of("mcp:"))
+			.withMessage("Tool scope entry 'mcp:' is empty");
+		assertThatIllegalArgumentException().isThrownBy(() -> ToolScope.of("mcp:/read_file"))
+			.withMessage("Tool scope entry 'mcp:/read_file' is empty");
+	}
+
+	private static ToolCallback remote(String localName, String server, String name) {
+		ToolCallback tool = tool(localName, null);
+		return new ToolCallback() {
+
+			@Override
+			public ToolSpec spec() {
+				return tool.spec();
+			}
+
+			@Override
+			public String call(String arguments, ToolContext context) throws Exception {
+				return tool.call(arguments, context);
+			}
+
+			@Override
+			public ToolOrigin origin() {
+				return ToolOrigin.mcp(server, name);
+			}
+
+		};
+	}
+
 	private List<String> names(ToolScope scope) {
 		return scope.select(this.registry).stream().map((tool) -> tool.spec().name()).toList();
 	}

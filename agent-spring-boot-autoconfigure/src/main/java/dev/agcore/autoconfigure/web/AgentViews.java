@@ -64,6 +64,10 @@ final class AgentViews {
 		if (event instanceof AgentEvent.ToolCallCompleted completed) {
 			return new ToolResultView(completed.id(), completed.name(), completed.result(), completed.error());
 		}
+		if (event instanceof AgentEvent.ToolProgress progress) {
+			return new ToolProgressView(progress.id(), progress.name(), progress.progress(), progress.total(),
+					progress.message());
+		}
 		if (event instanceof AgentEvent.UsageReported usage) {
 			return UsageView.of(usage.usage());
 		}
@@ -200,6 +204,11 @@ final class AgentViews {
 	}
 
 	record ToolResultView(String id, String name, String result, boolean error) {
+	}
+
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	record ToolProgressView(String id, String name, double progress, @Nullable Double total,
+			@Nullable String message) {
 	}
 
 	record ErrorView(String error, String message) {

@@ -1,0 +1,30 @@
+package dev.agcore.autoconfigure.web;
+
+import dev.agcore.json.AgentJson;
+import dev.agcore.runtime.AgentEvent;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.http.codec.ServerSentEvent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link AgentViews}.
+ */
+class AgentViewsTests {
+
+	@Test
+	void toolProgressIsAToolProgressEventWithoutEmptyFields() {
+		ServerSentEvent<Object> withTotal = AgentViews
+			.event(new AgentEvent.ToolProgress("c1", "files__copy", 2, 5.0, "copying"), false);
+		ServerSentEvent<Object> withoutTotal = AgentViews
+			.event(new AgentEvent.ToolProgress("c1", "files__copy", 3, null, null), false);
+
+		assertThat(withTotal.event()).isEqualTo("tool_progress");
+		assertThat(AgentJson.mapper().writeValueAsString(withTotal.data()))
+			.isEqualTo("{\"id\":\"c1\",\"name\":\"files__copy\",\"progress\":2.0,\"total\":5.0,\"message\":\"copying\"}");
+		assertThat(AgentJson.mapper().writeValueAsString(withoutTotal.data()))
+			.isEqualTo("{\"id\":\"c1\",\"name\":\"files__copy\",\"progress\":3.0}");
+	}
+
+}
