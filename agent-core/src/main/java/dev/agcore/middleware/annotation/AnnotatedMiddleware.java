@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.agcore.message.Message;
-import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentContext;
@@ -199,7 +198,7 @@ public final class AnnotatedMiddleware {
 			default -> new Named(name) {
 				@Override
 				public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
-					return withPrompt(request, (String) invoker.invoke(context, conversation(request)));
+					return request.withSystemPrompt((String) invoker.invoke(context, request.conversation()));
 				}
 			};
 		};
@@ -239,33 +238,13 @@ public final class AnnotatedMiddleware {
 			case "DynamicPrompt" -> new Named(name) {
 				@Override
 				public Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
-					return invoker.<String>invokeReactive(context, conversation(request))
+					return invoker.<String>invokeReactive(context, request.conversation())
 						.defaultIfEmpty("")
-						.map((prompt) -> withPrompt(request, prompt));
+						.map(request::withSystemPrompt);
 				}
 			};
 			default -> adapt(hook, invoker, name);
 		};
-	}
-
-	/** The request's messages without its system prompt. */
-	private static List<Message> conversation(ChatRequest request) {
-		List<Message> messages = request.messages();
-		boolean hasSystem = !messages.isEmpty() && messages.get(0) instanceof SystemMessage;
-		return hasSystem ? messages.subList(1, messages.size()) : messages;
-	}
-
-	/** The request with the prompt as its system prompt; without one when the prompt is empty. */
-	private static ChatRequest withPrompt(ChatRequest request, @Nullable String prompt) {
-		List<Message> conversation = conversation(request);
-		if (prompt == null || prompt.isEmpty()) {
-			return (conversation.size() == request.messages().size()) ? request
-					: new ChatRequest(conversation, request.tools(), request.options());
-		}
-		List<Message> withPrompt = new ArrayList<>(conversation.size() + 1);
-		withPrompt.add(new SystemMessage(prompt));
-		withPrompt.addAll(conversation);
-		return new ChatRequest(withPrompt, request.tools(), request.options());
 	}
 
 	/** Calls one hook method, passing the context when the method takes it. */

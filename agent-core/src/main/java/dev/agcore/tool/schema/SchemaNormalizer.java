@@ -158,7 +158,7 @@ final class SchemaNormalizer {
 		if (this.definitions.get(name) instanceof ObjectNode definition) {
 			return definition;
 		}
-		throw new IllegalStateException("Generated schema has an unresolvable $ref '" + ref + "'");
+		throw new IllegalStateException("Schema has an unresolvable $ref '" + ref + "'");
 	}
 
 	// "type": ["string", "null"] and "anyOf": [{"type": "null"}, X] both become X
