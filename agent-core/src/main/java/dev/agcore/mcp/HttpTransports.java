@@ -1,0 +1,49 @@
+package dev.agcore.mcp;
+
+import java.net.http.HttpRequest;
+import java.util.Map;
+
+import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.spec.McpClientTransport;
+
+/**
+ * Creates the SDK's HTTP client transports, those of {@code mcp-core} itself, on the
+ * JDK's non-blocking {@link java.net.http.HttpClient}. The WebClient transports of
+ * {@code org.springframework.ai:mcp-spring-webflux} 2.0.0 are built against SDK 2.0 and
+ * fail against SDK 1.1 ({@code NoSuchFieldError: ClosedMcpTransportSession.INSTANCE} on
+ * every request); the SDK's own transports are made for the SDK version in use.
+ * <p>
+ * The configured headers go on every request; the connect timeout bounds opening a
+ * connection. There is no response timeout: the server-sent-event streams stay open for
+ * as long as the session lives, and each request is bounded by the request timeout.
+ */
+final class HttpTransports {
+
+	private HttpTransports() {
+	}
+
+	static McpClientTransport streamableHttp(McpTransportSettings.StreamableHttp settings, McpJsonMapper mapper) {
+		return HttpClientStreamableHttpTransport.builder(settings.url().toString())
+			.endpoint(settings.endpoint())
+			.connectTimeout(settings.connectTimeout())
+			.customizeRequest((request) -> headers(request, settings.headers()))
+			.jsonMapper(mapper)
+			.build();
+	}
+
+	static McpClientTransport sse(McpTransportSettings.Sse settings, McpJsonMapper mapper) {
+		return HttpClientSseClientTransport.builder(settings.url().toString())
+			.sseEndpoint(settings.endpoint())
+			.connectTimeout(settings.connectTimeout())
+			.customizeRequest((request) -> headers(request, settings.headers()))
+			.jsonMapper(mapper)
+			.build();
+	}
+
+	private static void headers(HttpRequest.Builder request, Map<String, String> headers) {
+		headers.forEach(request::setHeader);
+	}
+
+}
