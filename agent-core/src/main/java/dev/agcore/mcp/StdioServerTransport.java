@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -14,6 +16,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.Scannable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -26,7 +29,9 @@ import reactor.core.publisher.Sinks;
  * {@code LOGNAME}, {@code SHELL}, {@code TERM} and {@code USER};</li>
  * <li>its standard error is logged at debug, each line cut to
  * {@value #MAX_LINE_LENGTH} characters, and its last lines kept for error messages
- * (the SDK logs it at info);</li>
+ * (the SDK logs it at info). Best effort: the SDK stops reading standard error once
+ * standard output closes, so the last words of a process that dies within milliseconds
+ * of starting may be lost;</li>
  * <li>the child's exit, or a failure to start it, is reported through
  * {@link #terminated()}: the SDK 1.1 notices neither, so requests would wait for
  * their timeout.</li>
@@ -38,6 +43,8 @@ final class StdioServerTransport extends StdioClientTransport {
 	static final int MAX_LINE_LENGTH = 500;
 
 	private static final int KEPT_LINES = 5;
+
+	private static final long STDERR_DRAIN_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
 	private static final Logger logger = LoggerFactory.getLogger(StdioServerTransport.class);
 
@@ -137,6 +144,7 @@ final class StdioServerTransport extends StdioClientTransport {
 			catch (RuntimeException ex) {
 				return;
 			}
+			awaitStderr();
 			if (this.closing) {
 				this.terminated.tryEmitEmpty();
 			}
@@ -147,6 +155,14 @@ final class StdioServerTransport extends StdioClientTransport {
 		}, "agcore-mcp-" + this.server + "-exit");
 		watcher.setDaemon(true);
 		watcher.start();
+	}
+
+	// the process's last words on stderr may still be on their way to the handler
+	private void awaitStderr() {
+		long deadline = System.nanoTime() + STDERR_DRAIN_NANOS;
+		while (!Boolean.TRUE.equals(getErrorSink().scan(Scannable.Attr.TERMINATED)) && System.nanoTime() < deadline) {
+			LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+		}
 	}
 
 	private void stderr(String line) {
