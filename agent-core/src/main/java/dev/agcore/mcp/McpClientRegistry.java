@@ -81,11 +81,37 @@ public final class McpClientRegistry implements ToolSource, AutoCloseable {
 	 * background.
 	 */
 	public Mono<Void> start() {
-		return Flux.fromIterable(this.connections.values())
+		return start(this.connections.values());
+	}
+
+	/**
+	 * Connect every server, in parallel, waiting only for the required ones: the others
+	 * connect in the background. What an application does at startup, so that a server
+	 * it can do without does not delay it.
+	 * @return completes when each {@linkplain McpServerSettings#required() required}
+	 * server has connected; fails when one could not, naming every such server and why
+	 */
+	public Mono<Void> startRequired() {
+		List<McpConnection> required = new ArrayList<>();
+		for (McpConnection connection : this.connections.values()) {
+			if (connection.settings().required()) {
+				required.add(connection);
+			}
+			else {
+				// its failures are logged and shown in its status; it keeps retrying
+				connection.start().subscribe(null, (ex) -> {
+				});
+			}
+		}
+		return start(required);
+	}
+
+	private Mono<Void> start(Collection<McpConnection> connections) {
+		return Flux.fromIterable(connections)
 			.flatMap((connection) -> connection.start()
 				.then(Mono.<String>empty())
 				.onErrorResume((ex) -> Mono.just(connection.settings().required() ? ex.getMessage() : "")),
-					Math.max(1, this.connections.size()))
+					Math.max(1, connections.size()))
 			.filter((failure) -> !failure.isEmpty())
 			.collectList()
 			.flatMap((failures) -> failures.isEmpty() ? Mono.empty()

@@ -77,8 +77,7 @@ final class McpSession {
 				})
 				.build();
 			session.client = client;
-			Mono<Void> terminated = (transport instanceof StdioServerTransport stdio) ? stdio.terminated()
-					: Mono.never();
+			Mono<Void> terminated = session.transport.terminated();
 			return Mono.firstWithSignal(client.initialize().then(session.listTools()), terminated.then(Mono.never()))
 				.timeout(settings.initializationTimeout().plus(settings.requestTimeout()))
 				.map((tools) -> {

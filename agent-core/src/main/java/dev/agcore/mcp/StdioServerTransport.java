@@ -32,9 +32,9 @@ import reactor.core.publisher.Sinks;
  * (the SDK logs it at info). Best effort: the SDK stops reading standard error once
  * standard output closes, so the last words of a process that dies within milliseconds
  * of starting may be lost;</li>
- * <li>the child's exit, or a failure to start it, is reported through
- * {@link #terminated()}: the SDK 1.1 notices neither, so requests would wait for
- * their timeout.</li>
+ * <li>the child's exit is reported through {@link #terminated()}, and a failure to
+ * start it is an error of {@link #connect} naming the server: the SDK 1.1 notices
+ * neither, so requests would wait for their timeout.</li>
  * </ul>
  * One instance starts one process: a reconnection creates a new transport.
  */
@@ -109,18 +109,16 @@ final class StdioServerTransport extends StdioClientTransport {
 
 	@Override
 	public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-		// a process that cannot start is reported here, not to the SDK, which would only log it
-		return super.connect(handler).doOnSuccess((ignored) -> watchExit()).onErrorResume((ex) -> {
-			this.terminated.tryEmitError(new McpException(
+		return super.connect(handler)
+			.doOnSuccess((ignored) -> watchExit())
+			.onErrorMap((ex) -> new McpException(
 					"MCP server '" + this.server + "' could not be started: " + describe(ex), ex));
-			return Mono.empty();
-		});
 	}
 
 	/**
-	 * Return a signal that the server process is gone: an error saying why when it could
-	 * not start or exited while in use, completion when it exited after
-	 * {@link #closeGracefully()}.
+	 * Return a signal that the server process exited: an error saying so, with its last
+	 * lines on standard error, when it exited while in use; completion when it exited
+	 * after {@link #closeGracefully()}.
 	 * @return the signal; never completes while the process runs
 	 */
 	Mono<Void> terminated() {

@@ -11,6 +11,7 @@ import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /**
  * A transport seen through: it remembers the JSON-RPC id of each {@code tools/call} the
@@ -18,7 +19,8 @@ import reactor.core.publisher.Mono;
  * on the server with {@code notifications/cancelled}, which SDK 1.1 never sends (its
  * client session neither exposes request ids nor reacts to a cancelled subscription).
  * <p>
- * It also takes the transport's error reports from the client: the SDK re-initialises
+ * It reports a transport that could not connect through {@link #terminated()}, and takes
+ * the transport's error reports from the client: the SDK re-initialises
  * the same client in place when a server forgets the session, while the connection
  * replaces the client and transport as a whole, for stdio and HTTP alike.
  */
@@ -33,6 +35,8 @@ final class TrackedTransport implements McpClientTransport {
 
 	private final Map<Object, Object> requestIds = new ConcurrentHashMap<>();
 
+	private final Sinks.Empty<Void> failed = Sinks.empty();
+
 	TrackedTransport(McpClientTransport delegate, Consumer<Throwable> errors) {
 		this.delegate = Objects.requireNonNull(delegate, "'delegate' must not be null");
 		this.errors = Objects.requireNonNull(errors, "'errors' must not be null");
@@ -42,9 +46,27 @@ final class TrackedTransport implements McpClientTransport {
 		return this.delegate;
 	}
 
+	/**
+	 * Connect. A failure is reported through {@link #terminated()} rather than to the SDK's
+	 * session, which would only log it and let the handshake wait for its timeout.
+	 */
 	@Override
 	public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-		return this.delegate.connect(handler);
+		return this.delegate.connect(handler).onErrorResume((ex) -> {
+			this.failed.tryEmitError(ex);
+			return Mono.empty();
+		});
+	}
+
+	/**
+	 * Return a signal that the transport is gone: an error when it could not connect or,
+	 * for stdio, when the server process could not start or exited.
+	 * @return the signal; never completes while the transport works
+	 */
+	Mono<Void> terminated() {
+		Mono<Void> failed = this.failed.asMono();
+		return (this.delegate instanceof StdioServerTransport stdio) ? Mono.firstWithSignal(failed, stdio.terminated())
+				: failed;
 	}
 
 	@Override
