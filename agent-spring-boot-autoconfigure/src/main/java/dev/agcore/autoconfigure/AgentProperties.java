@@ -601,13 +601,17 @@ public class AgentProperties {
 		private List<String> allowedModels = new ArrayList<>();
 
 		/**
-		 * System prompt sent at the start of every conversation.
+		 * System prompt sent at the start of every conversation. "mcp:<server>/<prompt>"
+		 * uses that prompt of an MCP server of agent.mcp.servers instead, fetched once the
+		 * server is connected.
 		 */
 		private @Nullable String systemPrompt;
 
 		/**
-		 * Tools the agent may use: names ("get_weather"), globs ("notes_*") and groups
-		 * ("group:notes", by tool category). All tools when not set; none when empty.
+		 * Tools the agent may use: names ("get_weather"), globs ("notes_*"), groups
+		 * ("group:notes", by tool category) and tools of MCP servers ("mcp:filesystem",
+		 * "mcp:filesystem/read_*", by the server's names). All tools, those of MCP servers
+		 * included, when not set; none when empty.
 		 */
 		private @Nullable List<String> tools;
 

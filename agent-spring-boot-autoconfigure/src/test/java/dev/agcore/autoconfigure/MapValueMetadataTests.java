@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import dev.agcore.autoconfigure.AgentProperties.AgentSpec;
 import dev.agcore.autoconfigure.AgentProperties.ModelSpec;
 import dev.agcore.autoconfigure.AgentProperties.Provider;
+import dev.agcore.autoconfigure.mcp.McpClientProperties;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,7 +28,7 @@ import static org.assertj.core.api.SoftAssertions.assertSoftly;
 
 /**
  * The configuration processor does not descend into map values, so every key under
- * {@code agent.providers.<name>} and {@code agent.agents.<name>} is described by hand in
+ * {@code agent.providers.<name>}, {@code agent.agents.<name>} and {@code agent.mcp.servers.<name>} is described by hand in
  * {@code additional-spring-configuration-metadata.json}, named with {@code *} for the
  * map key. These tests walk the JavaBean properties of the value classes, as the binder
  * does, so a property added without metadata, or metadata whose type or default no longer
@@ -36,7 +37,8 @@ import static org.assertj.core.api.SoftAssertions.assertSoftly;
 class MapValueMetadataTests {
 
 	private static final Map<String, Class<?>> MAP_VALUES = Map.of("agent.providers.*", Provider.class,
-			"agent.agents.*", AgentSpec.class, "agent.models.*", ModelSpec.class);
+			"agent.agents.*", AgentSpec.class, "agent.models.*", ModelSpec.class, "agent.mcp.servers.*",
+			McpClientProperties.Server.class);
 
 	@Test
 	void everyKeyOfAProviderOrAgentIsDescribed() throws IOException {

@@ -7,8 +7,10 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.agcore.autoconfigure.tool.AgentToolSettings;
+import dev.agcore.autoconfigure.tool.AgentToolSource;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.mcp.McpServerStatus;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
@@ -22,7 +24,8 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 /**
  * {@link Endpoint @Endpoint} that shows the agents of the application: model, tools (with
  * the JSON schema each is sent to the model with), middleware in order, and limits. The
- * system prompt itself is not shown, only its length.
+ * system prompt itself is not shown, only its length. When agents get tools from MCP
+ * servers, each server's connection is shown too: state, tool count and last error.
  *
  * @since 0.1.0
  */
@@ -33,6 +36,8 @@ public class AgentsEndpoint {
 
 	private final @Nullable AgentTools agentTools;
 
+	private final List<AgentToolSource> toolSources;
+
 	/**
 	 * Create an endpoint.
 	 * @param agents the agents
@@ -40,15 +45,30 @@ public class AgentsEndpoint {
 	 * {@code null}
 	 */
 	public AgentsEndpoint(AgentRegistry agents, @Nullable AgentTools agentTools) {
+		this(agents, agentTools, List.of());
+	}
+
+	/**
+	 * Create an endpoint that also shows the servers agents get tools from.
+	 * @param agents the agents
+	 * @param agentTools what the auto-configuration gave its agents on the tools side, or
+	 * {@code null}
+	 * @param toolSources the servers outside the application (MCP servers)
+	 */
+	public AgentsEndpoint(AgentRegistry agents, @Nullable AgentTools agentTools, List<AgentToolSource> toolSources) {
 		this.agents = agents;
 		this.agentTools = agentTools;
+		this.toolSources = List.copyOf(toolSources);
 	}
 
 	@ReadOperation
 	public AgentsDescriptor agents() {
 		Map<String, AgentDescriptor> agents = new LinkedHashMap<>();
 		this.agents.all().forEach((agent) -> agents.put(agent.name(), describe(agent)));
-		return new AgentsDescriptor(agents);
+		Map<String, McpServerDescriptor> servers = new LinkedHashMap<>();
+		this.toolSources.forEach((source) -> source.statuses()
+			.forEach((status) -> servers.put(status.name(), McpServerDescriptor.of(status))));
+		return new AgentsDescriptor(agents, servers.isEmpty() ? null : servers);
 	}
 
 	@ReadOperation
@@ -73,8 +93,37 @@ public class AgentsEndpoint {
 	 * The agents of the application.
 	 *
 	 * @param agents the agents by name
+	 * @param mcpServers the MCP servers agents get tools from, by name; left out when none
+	 * is configured
 	 */
-	public record AgentsDescriptor(Map<String, AgentDescriptor> agents) implements OperationResponseBody {
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record AgentsDescriptor(Map<String, AgentDescriptor> agents,
+			@Nullable Map<String, McpServerDescriptor> mcpServers) implements OperationResponseBody {
+	}
+
+	/**
+	 * An MCP server agents get tools from.
+	 *
+	 * @param transport {@code stdio}, {@code streamable-http} or {@code sse}
+	 * @param required whether the application needs it to start
+	 * @param state where its connection stands, such as {@code CONNECTED} or
+	 * {@code RECONNECTING}
+	 * @param tools how many tools it offers
+	 * @param lastError why the last attempt failed or the connection was lost; left out
+	 * when none did
+	 * @param connectedSince when the current connection was made, in ISO-8601; left out
+	 * when not connected
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	public record McpServerDescriptor(String transport, boolean required, String state, int tools,
+			@Nullable String lastError, @Nullable String connectedSince) {
+
+		static McpServerDescriptor of(McpServerStatus status) {
+			return new McpServerDescriptor(status.transport(), status.required(), status.state().name(),
+					status.toolCount(), status.lastError(),
+					(status.connectedSince() != null) ? status.connectedSince().toString() : null);
+		}
+
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure.actuate;
 
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.tool.AgentToolSource;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.runtime.AgentRegistry;
 
@@ -29,8 +30,9 @@ public final class AgentsEndpointAutoConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(AgentRegistry.class)
 	@ConditionalOnAvailableEndpoint(AgentsEndpoint.class)
-	AgentsEndpoint agentsEndpoint(AgentRegistry agents, ObjectProvider<AgentTools> agentTools) {
-		return new AgentsEndpoint(agents, agentTools.getIfAvailable());
+	AgentsEndpoint agentsEndpoint(AgentRegistry agents, ObjectProvider<AgentTools> agentTools,
+			ObjectProvider<AgentToolSource> toolSources) {
+		return new AgentsEndpoint(agents, agentTools.getIfAvailable(), toolSources.orderedStream().toList());
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -171,6 +172,10 @@ final class ConfiguredAgentFactory {
 		// middleware: beans and built-ins, see AgentMiddlewareFactory
 		List<AgentMiddleware> middleware = new ArrayList<>((this.middleware != null)
 				? this.middleware.create(name, spec.getMiddleware(), model) : List.of());
+		// a system prompt that is an MCP server's prompt is set first, so every other middleware sees it
+		Optional<AgentMiddleware> serverPrompt = this.tools.systemPrompt(prefix + ".system-prompt",
+				spec.getSystemPrompt());
+		serverPrompt.ifPresent((prompt) -> middleware.add(0, prompt));
 		// memory: the context window, and compaction innermost, on the conversation the others left
 		ContextWindow window = this.memory.window(prefix, spec.getMemory().getWindow(), model);
 		if (fallback != null) {
@@ -187,7 +192,7 @@ final class ConfiguredAgentFactory {
 			.model(model)
 			.models(allowed)
 			.modelAdapters(this.modelAdapters)
-			.systemPrompt(spec.getSystemPrompt())
+			.systemPrompt(serverPrompt.isPresent() ? null : spec.getSystemPrompt())
 			.maxIterations(spec.getMaxIterations())
 			.toolTimeout(toolTimeout)
 			.turnTimeout(turnTimeout)

@@ -10,11 +10,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.memory.AgentMemoryProperties;
+import dev.agcore.mcp.McpPromptReference;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.retrieval.RetrieveTool;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.runtime.Agent;
@@ -58,6 +61,8 @@ public final class AgentTools {
 
 	private final @Nullable Retriever retriever;
 
+	private final List<AgentToolSource> sources;
+
 	private final Map<String, Built> built = new ConcurrentHashMap<>();
 
 	/**
@@ -87,6 +92,25 @@ public final class AgentTools {
 	 */
 	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
 			SecretResolver secretResolver, KeyValueStore store, @Nullable Retriever retriever) {
+		this(registry, properties, policies, secretResolver, store, retriever, List.of());
+	}
+
+	/**
+	 * Create the tools side of configured agents, with a retriever and the tools of
+	 * servers outside the application (MCP servers), which every agent gets within its
+	 * {@code tools} scope ({@code mcp:<server>/<tool>} entries).
+	 * @param registry all tools of the application
+	 * @param properties the settings shared by all agents
+	 * @param policies the application's permission policies, asked for every agent
+	 * @param secretResolver where secret references are resolved
+	 * @param store the store behind the tools' session and long-term memory
+	 * @param retriever the application's retriever, or {@code null}
+	 * @param sources the tools of outside servers
+	 */
+	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
+			SecretResolver secretResolver, KeyValueStore store, @Nullable Retriever retriever,
+			List<AgentToolSource> sources) {
+		this.sources = List.copyOf(sources);
 		this.retriever = retriever;
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
 		this.maxResultLength = maxResultLength("agent.tools.max-result-length", properties.getMaxResultLength());
@@ -108,6 +132,7 @@ public final class AgentTools {
 		String prefix = "agent.agents." + agentName;
 		List<String> entries = spec.getTools();
 		ToolRegistry registry = (entries != null) ? scopeOrdered(prefix + ".tools", entries) : this.registry;
+		// an entry of an outside server's tools (mcp:<server>/...) applies to its source, the others to all
 		ToolScope scope = (entries != null) ? ToolScope.of(entries.stream().map(String::strip).distinct().toList())
 				: ToolScope.all();
 		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions());
@@ -170,6 +195,9 @@ public final class AgentTools {
 
 	private Agent build(String agentName, AgentBuilder builder, ToolRegistry registry, ToolScope scope,
 			ToolPermissionPolicy policy, int maxResultLength, Duration toolTimeout) {
+		for (AgentToolSource source : this.sources) {
+			builder.toolSource(source.tools(), scope);
+		}
 		Agent agent = builder.tools(registry, scope)
 			.permissionPolicy(policy)
 			.secretResolver(this.secretResolver)
@@ -190,6 +218,10 @@ public final class AgentTools {
 		Set<ToolCallback> ordered = new LinkedHashSet<>();
 		for (String entry : entries) {
 			ToolScope one = scopeEntry(property, entry);
+			if (isSourceEntry(entry)) {
+				checkServers(property, entry.strip());
+				continue;
+			}
 			List<ToolCallback> matched = this.registry.all().stream().filter(one::includes).toList();
 			if (matched.isEmpty()) {
 				throw new AgentConfigurationException(property + ": " + matchesNothing(entry.strip()),
@@ -255,6 +287,10 @@ public final class AgentTools {
 	private void checkToolRules(String property, List<String> entries, Agent agent) {
 		for (String entry : entries) {
 			String stripped = entry.strip();
+			if (isSourceEntry(stripped)) {
+				checkServers(property, stripped);
+				continue;
+			}
 			ToolScope one = ToolScope.of(stripped);
 			if (!isGlob(stripped) && this.registry.all().stream().noneMatch(one::includes)
 					&& agent.toolCallbacks().stream().noneMatch(one::includes)) {
@@ -270,7 +306,68 @@ public final class AgentTools {
 			throw new AgentConfigurationException(property + " has an empty entry",
 					"Remove the empty entry from " + property + ".");
 		}
-		return ToolScope.of(entry.strip());
+		try {
+			return ToolScope.of(entry.strip());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new AgentConfigurationException(property + ": " + ex.getMessage(),
+					"Name a server after " + ToolScope.MCP_PREFIX + ", such as mcp:filesystem or mcp:filesystem/read_*.");
+		}
+	}
+
+	/**
+	 * Return the middleware that makes an outside server's prompt an agent's system
+	 * prompt, when the configured system prompt refers to one ({@code mcp:<server>/<prompt>}).
+	 * @param property the property holding the system prompt
+	 * @param systemPrompt the configured system prompt, or {@code null}
+	 * @return the middleware, or empty for a plain system prompt
+	 * @throws AgentConfigurationException naming the property if it refers to a server
+	 * that is not configured
+	 */
+	public Optional<AgentMiddleware> systemPrompt(String property, @Nullable String systemPrompt) {
+		if (systemPrompt == null || McpPromptReference.parse(systemPrompt).isEmpty()) {
+			return Optional.empty();
+		}
+		for (AgentToolSource source : this.sources) {
+			Optional<AgentMiddleware> middleware = source.systemPrompt(property, systemPrompt);
+			if (middleware.isPresent()) {
+				return middleware;
+			}
+		}
+		throw new AgentConfigurationException(property + " refers to the MCP prompt '" + systemPrompt.strip()
+				+ "', but no MCP servers are configured",
+				"Configure the server under agent.mcp.servers, or write the system prompt itself.");
+	}
+
+	private static boolean isSourceEntry(String entry) {
+		return entry.strip().startsWith(ToolScope.MCP_PREFIX);
+	}
+
+	/** A server named in an mcp: entry must be configured; a glob must match one. */
+	private void checkServers(String property, String entry) {
+		String rest = entry.substring(ToolScope.MCP_PREFIX.length());
+		String server = (rest.indexOf('/') >= 0) ? rest.substring(0, rest.indexOf('/')) : rest;
+		AgentToolSource source = this.sources.stream()
+			.filter((candidate) -> candidate.scopePrefix().equals(ToolScope.MCP_PREFIX))
+			.findFirst()
+			.orElseThrow(() -> new AgentConfigurationException(
+					property + ": '" + entry + "' names an MCP server, but no MCP servers are configured",
+					"Configure the server under agent.mcp.servers, or remove the entry."));
+		boolean known = isGlob(server) ? source.servers().stream().anyMatch((name) -> globMatches(server, name))
+				: source.servers().contains(server);
+		if (!known) {
+			throw new AgentConfigurationException(property + ": '" + entry + "' names MCP server '" + server
+					+ "', which is not configured; configured servers: " + new TreeSet<>(source.servers()),
+					"Use the name of a server under agent.mcp.servers.");
+		}
+	}
+
+	private static boolean globMatches(String glob, String name) {
+		StringBuilder regex = new StringBuilder();
+		for (char c : glob.toCharArray()) {
+			regex.append((c == '*') ? ".*" : (c == '?') ? "." : Pattern.quote(String.valueOf(c)));
+		}
+		return name.matches(regex.toString());
 	}
 
 	private static int maxResultLength(String property, int value) {

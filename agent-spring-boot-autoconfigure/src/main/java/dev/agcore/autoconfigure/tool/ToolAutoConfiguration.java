@@ -40,7 +40,8 @@ import org.springframework.util.StringUtils;
  * {@code agent.secrets.allowed};</li>
  * <li>{@link AgentTools}, which gives each configured agent its tools, permission policy
  * (from {@code agent.agents.<name>.permissions} and the {@link ToolPermissionPolicy}
- * beans), secrets, {@link KeyValueStore} and result bound.</li>
+ * beans), secrets, {@link KeyValueStore} and result bound, and the tools of every
+ * {@link AgentToolSource} bean (MCP servers) within its scope.</li>
  * </ul>
  *
  * @since 0.1.0
@@ -79,11 +80,11 @@ public final class ToolAutoConfiguration {
 	@ConditionalOnMissingBean
 	AgentTools agentTools(ToolRegistry toolRegistry, ToolProperties properties,
 			ObjectProvider<ToolPermissionPolicy> permissionPolicies, SecretResolver secretResolver,
-			KeyValueStore keyValueStore, ObjectProvider<Retriever> retriever) {
+			KeyValueStore keyValueStore, ObjectProvider<Retriever> retriever, ObjectProvider<AgentToolSource> sources) {
 		SecretDeclarations.check(toolRegistry, secretResolver);
 		// one store for all agents, so that they share long-term memory
 		return new AgentTools(toolRegistry, properties, permissionPolicies.orderedStream().toList(), secretResolver,
-				keyValueStore, retriever.getIfUnique());
+				keyValueStore, retriever.getIfUnique(), sources.orderedStream().toList());
 	}
 
 	private static ToolBinding binding(ObjectProvider<JsonMapper> jsonMapper) {

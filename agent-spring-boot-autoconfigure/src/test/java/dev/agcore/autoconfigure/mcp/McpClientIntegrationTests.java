@@ -1,0 +1,128 @@
+package dev.agcore.autoconfigure.mcp;
+
+import java.util.List;
+
+import dev.agcore.autoconfigure.actuate.AgentsEndpoint;
+import dev.agcore.autoconfigure.actuate.AgentsEndpointAutoConfiguration;
+import dev.agcore.autoconfigure.actuate.McpHealthAutoConfiguration;
+import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.message.SystemMessage;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.model.ChatModel;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentResult;
+import dev.agcore.testing.ScriptedChatModel;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The auto-configuration against the real server-everything over stdio: agents scoped to
+ * its tools, a turn calling one, its prompt as a system prompt, health and the agents
+ * endpoint.
+ */
+class McpClientIntegrationTests {
+
+	private static String command;
+
+	private final ScriptedChatModel model = ScriptedChatModel.answering((request) -> {
+		boolean answered = request.messages().stream().anyMatch(ToolResultMessage.class::isInstance);
+		return answered ? text("done") : toolCalls(new ToolCall("c1", "everything__echo", "{\"message\":\"hi\"}"));
+	});
+
+	private ApplicationContextRunner contextRunner;
+
+	@BeforeAll
+	static void install() {
+		command = EverythingServer.command();
+	}
+
+	@BeforeEach
+	void runner() {
+		this.contextRunner = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
+					ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
+					AgentAutoConfiguration.class, McpClientAutoConfiguration.class, McpHealthAutoConfiguration.class,
+					AgentsEndpointAutoConfiguration.class))
+			.withBean("scripted", ChatModel.class, () -> this.model)
+			.withPropertyValues("agent.mcp.servers.everything.transport=stdio",
+					"agent.mcp.servers.everything.command=" + command, "agent.mcp.servers.everything.args=stdio",
+					"agent.mcp.servers.everything.required=true", "agent.agents.scoped.model=scripted",
+					"agent.agents.scoped.tools=mcp:everything/echo,mcp:everything/get-s*",
+					"agent.agents.all.model=scripted", "management.endpoints.web.exposure.include=agents");
+	}
+
+	@Test
+	void anAgentGetsTheServersToolsInItsScopeAndCallsThem() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasNotFailed();
+			Agent scoped = context.getBean("scoped", Agent.class);
+			assertThat(names(scoped)).containsExactlyInAnyOrder("everything__echo", "everything__get-sum",
+					"everything__get-structured-content");
+			AgentResult result = scoped.call("s1", "echo hi");
+			assertThat(result.output()).isEqualTo("done");
+			assertThat(result.toolExecutions()).singleElement()
+				.satisfies((execution) -> assertThat(execution.result()).isEqualTo("Echo: hi"));
+			assertThat(names(context.getBean("all", Agent.class))).contains("everything__echo",
+					"everything__trigger-long-running-operation", "everything__get-env");
+		});
+	}
+
+	@Test
+	void aServersPromptIsTheSystemPromptOfAnAgentThatNamesIt() {
+		this.contextRunner.withPropertyValues("agent.agents.prompted.model=scripted",
+				"agent.agents.prompted.tools=", "agent.agents.prompted.system-prompt=mcp:everything/simple-prompt")
+			.run((context) -> {
+				context.getBean("prompted", Agent.class).call("s1", "hello");
+				assertThat(this.model.requests().get(0).messages().get(0))
+					.isInstanceOfSatisfying(SystemMessage.class, (system) -> assertThat(system.text())
+						.isEqualTo("This is a simple prompt without arguments."));
+			});
+	}
+
+	@Test
+	void healthAndTheAgentsEndpointShowTheServer() {
+		this.contextRunner
+			.withPropertyValues("agent.mcp.servers.missing.transport=stdio",
+					"agent.mcp.servers.missing.command=/no/such/server")
+			.run((context) -> {
+				CompositeHealthContributor mcp = context.getBean("mcpHealthContributor",
+						CompositeHealthContributor.class);
+				Health everything = ((HealthIndicator) mcp.getContributor("everything")).health();
+				assertThat(everything.getStatus()).isEqualTo(Status.UP);
+				assertThat(everything.getDetails()).containsEntry("transport", "stdio")
+					.containsEntry("state", "CONNECTED")
+					.containsKey("connectedSince")
+					.hasEntrySatisfying("tools", (tools) -> assertThat((Integer) tools).isGreaterThan(5));
+				Health missing = ((HealthIndicator) mcp.getContributor("missing")).health();
+				assertThat(missing.getStatus()).isIn(Status.UNKNOWN);
+				AgentsEndpoint.AgentsDescriptor agents = context.getBean(AgentsEndpoint.class).agents();
+				assertThat(agents.mcpServers()).containsOnlyKeys("everything", "missing");
+				assertThat(agents.mcpServers().get("everything").state()).isEqualTo("CONNECTED");
+				assertThat(agents.agents().get("scoped").tools()).extracting(ToolDescriptor::name)
+					.contains("everything__echo");
+			});
+	}
+
+	private static List<String> names(Agent agent) {
+		return agent.toolCallbacks().stream().map((tool) -> tool.spec().name()).toList();
+	}
+
+}
