@@ -46,7 +46,7 @@ final class McpCatalog {
 		return new McpPromptResult(result.description(), messages);
 	}
 
-	/** Resources read for a turn, as text: each part under a line naming its URI. */
+	/** Resources read for a turn, as text: each part under a line naming its URI, cut as tool results are. */
 	static String asText(List<McpSchema.ResourceContents> contents) {
 		StringBuilder text = new StringBuilder();
 		for (McpSchema.ResourceContents part : contents) {
@@ -55,7 +55,7 @@ final class McpCatalog {
 			}
 			text.append(McpContentText.resource(part));
 		}
-		return text.toString();
+		return McpContentText.bounded(text);
 	}
 
 	private static String text(McpSchema.Content content) {

@@ -95,7 +95,7 @@ public final class McpConnection {
 	/**
 	 * Read resources as text to add to a turn as context, such as the start of a user
 	 * message: each part under a line {@code [resource <uri>]}, binary parts as a note
-	 * of their type and size, parts separated by blank lines.
+	 * of their type and size, parts separated by blank lines; cut at a million characters.
 	 * @param uris the resources' URIs
 	 * @return the text, in the order of the URIs
 	 */

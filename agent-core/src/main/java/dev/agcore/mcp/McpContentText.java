@@ -95,7 +95,7 @@ final class McpContentText {
 		return (long) length * 3 / 4 - padding;
 	}
 
-	private static String bounded(StringBuilder text) {
+	static String bounded(StringBuilder text) {
 		if (text.length() <= MAX_LENGTH) {
 			return text.toString();
 		}

@@ -103,24 +103,37 @@ final class McpTestServers {
 		}
 	}
 
-	/** server-everything over streamable HTTP, a node process listening on a port. */
+	static McpServerSettings everythingSse(String name, int port) {
+		return quick(McpServerSettings.of(name, McpTransportSettings.Sse.of("http://localhost:" + port + "/sse")));
+	}
+
+	/** server-everything over HTTP, a node process listening on a port. */
 	static final class HttpServer implements AutoCloseable {
 
 		private final int port;
 
+		private final String transport;
+
 		private Process process;
 
-		private HttpServer(int port) {
+		private HttpServer(int port, String transport) {
 			this.port = port;
-			this.process = launch(port);
+			this.transport = transport;
+			this.process = launch(port, transport);
 		}
 
+		/** Streamable HTTP on a free port. */
 		static HttpServer start() {
 			return startOn(freePort());
 		}
 
 		static HttpServer startOn(int port) {
-			return new HttpServer(port);
+			return new HttpServer(port, "streamableHttp");
+		}
+
+		/** The HTTP with SSE transport of protocol version 2024-11-05, on a free port. */
+		static HttpServer startSse() {
+			return new HttpServer(freePort(), "sse");
 		}
 
 		int port() {
@@ -142,7 +155,7 @@ final class McpTestServers {
 		/** Start the server again on the same port. */
 		void restart() {
 			stop();
-			this.process = launch(this.port);
+			this.process = launch(this.port, this.transport);
 		}
 
 		@Override
@@ -150,9 +163,8 @@ final class McpTestServers {
 			stop();
 		}
 
-		private static Process launch(int port) {
-			ProcessBuilder builder = new ProcessBuilder(NpmPackages.bin("mcp-server-everything").toString(),
-					"streamableHttp")
+		private static Process launch(int port, String transport) {
+			ProcessBuilder builder = new ProcessBuilder(NpmPackages.bin("mcp-server-everything").toString(), transport)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.redirectError(ProcessBuilder.Redirect.DISCARD);
 			builder.environment().put("PORT", String.valueOf(port));

@@ -5,9 +5,15 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.agcore.json.AgentJson;
+import dev.agcore.message.ToolCall;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentResult;
+import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolPermission;
+import dev.agcore.tool.ToolScope;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,6 +21,8 @@ import org.junit.jupiter.api.TestInstance;
 import reactor.core.scheduler.Schedulers;
 import reactor.test.StepVerifier;
 
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -101,6 +109,31 @@ class PagingServerTests {
 		McpTestServers.eventually(TIMEOUT, () -> assertThat(call("paging__cancellations", "{}"))
 				.contains("\"reason\":\"the caller cancelled the tool call\"")
 				.containsPattern("\"requestId\":\"[^\"]+-\\d+\""));
+	}
+
+	@Test
+	void aToolCallTheAgentTimesOutIsCancelledOnTheServer() throws Exception {
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "paging__wait-for-cancel", "{}")), text("gave up"));
+		Agent agent = Agent.builder()
+			.name("impatient")
+			.model(model)
+			.toolSource(this.registry, ToolScope.of("mcp:paging/wait-for-cancel"))
+			.toolTimeout(Duration.ofMillis(700))
+			.build();
+		int before = cancellations();
+
+		AgentResult result = agent.call("s1", "wait");
+
+		assertThat(result.toolExecutions()).singleElement().satisfies((execution) -> {
+			assertThat(execution.error()).isTrue();
+			assertThat(execution.result()).contains("did not finish within 700 ms");
+		});
+		McpTestServers.eventually(TIMEOUT, () -> assertThat(cancellations()).isEqualTo(before + 1));
+	}
+
+	private int cancellations() throws Exception {
+		return AgentJson.mapper().readTree(call("paging__cancellations", "{}")).size();
 	}
 
 	private ToolCallback tool(String name) {

@@ -1,12 +1,23 @@
 package dev.agcore.mcp;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
-import tools.jackson.databind.JsonNode;
 import dev.agcore.json.AgentJson;
+import dev.agcore.message.ToolCall;
+import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentEvent;
+import dev.agcore.runtime.AgentRequest;
+import dev.agcore.testing.ScriptedChatModel;
+import dev.agcore.tool.ToolScope;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
+import static dev.agcore.testing.ScriptedChatModel.text;
+import static dev.agcore.testing.ScriptedChatModel.toolCalls;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * server-everything over stdio: a child process of the test.
@@ -17,6 +28,30 @@ class StdioEverythingServerTests extends EverythingServerTests {
 	McpServerSettings settings() {
 		return McpTestServers.everythingStdio("everything", "--marker=stdio-everything-tests",
 				Map.of("AGCORE_TEST_VARIABLE", "configured"));
+	}
+
+	@Test
+	void aStreamedTurnShowsTheServersProgressBetweenTheToolCallAndItsResult() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "everything__trigger-long-running-operation",
+						"{\"duration\":0.4,\"steps\":2}")),
+				text("finished"));
+		Agent agent = Agent.builder()
+			.name("a")
+			.model(model)
+			.toolSource(this.registry, ToolScope.of("mcp:everything/trigger-*"))
+			.build();
+
+		List<AgentEvent> events = agent.stream(AgentRequest.of("s1", "run it"))
+			.collectList()
+			.block(Duration.ofSeconds(20));
+
+		assertThat(events).extracting(AgentEvent::type)
+			.containsSubsequence("tool_call", "tool_progress", "tool_progress", "tool_result", "completed");
+		assertThat(events).filteredOn(AgentEvent.ToolProgress.class::isInstance)
+			.map(AgentEvent.ToolProgress.class::cast)
+			.extracting(AgentEvent.ToolProgress::progress, AgentEvent.ToolProgress::total)
+			.containsExactly(tuple(1.0, 2.0), tuple(2.0, 2.0));
 	}
 
 	@Test
