@@ -124,6 +124,22 @@ public final class McpClientRegistry implements ToolSource, AutoCloseable {
 	}
 
 	/**
+	 * Return whether a tool of this name would come from one of the servers: it starts
+	 * with a server's name and the separator, as the names of their tools do. For checking
+	 * settings that name tools before the servers are connected.
+	 * @param toolName a tool name as agents see it, such as {@code filesystem__write_file}
+	 * @return whether it has the name of a server's tool
+	 */
+	public boolean mayOffer(String toolName) {
+		for (String server : this.connections.keySet()) {
+			if (toolName.startsWith(this.names.name(server, ""))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * Return the connection to a server.
 	 * @param name the server's configured name
 	 * @return the connection, empty if no server has that name

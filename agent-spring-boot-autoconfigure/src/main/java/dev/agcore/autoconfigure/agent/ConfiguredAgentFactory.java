@@ -204,7 +204,7 @@ final class ConfiguredAgentFactory {
 			.contextWindow(window)
 			.middleware(middleware));
 		if (this.middleware != null) {
-			this.middleware.checkTools(name, spec.getMiddleware(), agent);
+			this.middleware.checkTools(name, spec.getMiddleware(), agent, this.tools::mayOffer);
 		}
 		return agent;
 	}

@@ -43,6 +43,11 @@ final class McpAgentToolSource implements AgentToolSource {
 	}
 
 	@Override
+	public boolean mayOffer(String toolName) {
+		return this.registry.mayOffer(toolName);
+	}
+
+	@Override
 	public ToolSource tools() {
 		return this.registry;
 	}

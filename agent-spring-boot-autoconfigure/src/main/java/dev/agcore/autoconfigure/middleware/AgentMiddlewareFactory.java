@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.middleware;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.ObservedMiddleware;
@@ -105,8 +106,25 @@ public final class AgentMiddlewareFactory {
 	 * and the agent's tools when a tool is unknown
 	 */
 	public void checkTools(String agentName, MiddlewareProperties properties, Agent agent) {
+		checkTools(agentName, properties, agent, (name) -> false);
+	}
+
+	/**
+	 * Check that the tools the built-ins of an agent name are tools of the agent, or may
+	 * become tools of it once the servers it gets tools from connect.
+	 * @param agentName the agent's name under {@code agent.agents}
+	 * @param properties its middleware properties
+	 * @param agent the agent, built with the middleware of {@link #create}
+	 * @param offeredLater whether a name may be offered by a server that is not connected
+	 * yet, such as an MCP server's {@code filesystem__write_file}
+	 * @throws dev.agcore.autoconfigure.AgentConfigurationException naming the property
+	 * and the agent's tools when a tool is unknown
+	 */
+	public void checkTools(String agentName, MiddlewareProperties properties, Agent agent,
+			Predicate<String> offeredLater) {
+		List<String> names = agent.tools().stream().map(ToolSpec::name).toList();
 		BuiltinMiddleware.checkTools(prefix(agentName), properties,
-				agent.tools().stream().map(ToolSpec::name).toList());
+				(name) -> names.contains(name) || offeredLater.test(name), names);
 	}
 
 	private MiddlewareBeans beans() {

@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -221,28 +222,31 @@ final class BuiltinMiddleware {
 	 * @param properties the agent's middleware
 	 * @param toolNames the names of the agent's tools
 	 */
-	static void checkTools(String prefix, MiddlewareProperties properties, Collection<String> toolNames) {
+	static void checkTools(String prefix, MiddlewareProperties properties, Predicate<String> known,
+			Collection<String> toolNames) {
 		MiddlewareProperties.HumanInTheLoop approval = properties.getHumanInTheLoop();
 		if (isOn(approval)) {
-			checkTools(prefix + ".human-in-the-loop.tools", approvalReasons(approval.getTools()).keySet(), toolNames);
+			checkTools(prefix + ".human-in-the-loop.tools", approvalReasons(approval.getTools()).keySet(), known,
+					toolNames);
 		}
 		MiddlewareProperties.ToolCallLimit limit = properties.getToolCallLimit();
 		if (isOn(limit)) {
-			checkTools(prefix + ".tool-call-limit.per-tool", limit.getPerTool().keySet(), toolNames);
+			checkTools(prefix + ".tool-call-limit.per-tool", limit.getPerTool().keySet(), known, toolNames);
 		}
 		MiddlewareProperties.ToolRetry retry = properties.getToolRetry();
 		if (isOn(retry)) {
-			checkTools(prefix + ".tool-retry.tools", retry.getTools(), toolNames);
+			checkTools(prefix + ".tool-retry.tools", retry.getTools(), known, toolNames);
 		}
 		MiddlewareProperties.ContextEditing editing = properties.getContextEditing();
 		if (isOn(editing)) {
-			checkTools(prefix + ".context-editing.exclude-tools", editing.getExcludeTools(), toolNames);
+			checkTools(prefix + ".context-editing.exclude-tools", editing.getExcludeTools(), known, toolNames);
 		}
 	}
 
-	private static void checkTools(String property, Collection<String> names, Collection<String> toolNames) {
+	private static void checkTools(String property, Collection<String> names, Predicate<String> known,
+			Collection<String> toolNames) {
 		for (String name : names) {
-			if (!toolNames.contains(name)) {
+			if (!known.test(name)) {
 				throw new AgentConfigurationException(
 						property + ": unknown tool '" + name + "'; tools of this agent: " + toolNames,
 						"Use the name of one of the agent's tools, or give the agent that tool.");

@@ -31,6 +31,15 @@ public interface AgentToolSource {
 	Set<String> servers();
 
 	/**
+	 * Return whether a tool of this name may be offered once the servers are connected,
+	 * so that settings naming it (such as {@code human-in-the-loop.tools}) are not
+	 * rejected at startup, before the servers connect.
+	 * @param toolName a tool name as agents see it, such as {@code filesystem__write_file}
+	 * @return whether it has the name of a server's tool
+	 */
+	boolean mayOffer(String toolName);
+
+	/**
 	 * Return the tools, as they are now.
 	 * @return the source
 	 */

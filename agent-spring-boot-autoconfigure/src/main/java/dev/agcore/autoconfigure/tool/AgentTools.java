@@ -339,6 +339,16 @@ public final class AgentTools {
 				"Configure the server under agent.mcp.servers, or write the system prompt itself.");
 	}
 
+	/**
+	 * Return whether a tool of this name may be offered by a server outside the
+	 * application once it is connected.
+	 * @param toolName the tool's name as agents see it
+	 * @return whether a server's tools are named so
+	 */
+	public boolean mayOffer(String toolName) {
+		return this.sources.stream().anyMatch((source) -> source.mayOffer(toolName));
+	}
+
 	private static boolean isSourceEntry(String entry) {
 		return entry.strip().startsWith(ToolScope.MCP_PREFIX);
 	}

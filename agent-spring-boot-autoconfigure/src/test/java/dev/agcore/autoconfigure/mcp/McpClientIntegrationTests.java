@@ -7,6 +7,7 @@ import dev.agcore.autoconfigure.actuate.AgentsEndpointAutoConfiguration;
 import dev.agcore.autoconfigure.actuate.McpHealthAutoConfiguration;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
+import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
@@ -59,8 +60,8 @@ class McpClientIntegrationTests {
 		this.contextRunner = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 					ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
-					AgentAutoConfiguration.class, McpClientAutoConfiguration.class, McpHealthAutoConfiguration.class,
-					AgentsEndpointAutoConfiguration.class))
+					MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class, McpClientAutoConfiguration.class,
+					McpHealthAutoConfiguration.class, AgentsEndpointAutoConfiguration.class))
 			.withBean("scripted", ChatModel.class, () -> this.model)
 			.withPropertyValues("agent.mcp.servers.everything.transport=stdio",
 					"agent.mcp.servers.everything.command=" + command, "agent.mcp.servers.everything.args=stdio",
@@ -83,6 +84,24 @@ class McpClientIntegrationTests {
 			assertThat(names(context.getBean("all", Agent.class))).contains("everything__echo",
 					"everything__trigger-long-running-operation", "everything__get-env");
 		});
+	}
+
+	@Test
+	void approvalMayNameAServersToolBeforeTheServerIsConnected() {
+		this.contextRunner.withPropertyValues("agent.agents.careful.model=scripted",
+				"agent.agents.careful.tools=mcp:everything/echo",
+				"agent.agents.careful.middleware.human-in-the-loop.tools[0]=everything__echo")
+			.run((context) -> {
+				AgentResult result = context.getBean("careful", Agent.class).call("s1", "echo hi");
+				assertThat(result.status()).isEqualTo(AgentResult.Status.INTERRUPTED);
+				assertThat(result.pendingToolCalls()).singleElement()
+					.satisfies((call) -> assertThat(call.name()).isEqualTo("everything__echo"));
+			});
+		this.contextRunner.withPropertyValues("agent.agents.careful.model=scripted",
+				"agent.agents.careful.middleware.human-in-the-loop.tools[0]=other__echo")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("human-in-the-loop.tools: unknown tool 'other__echo'"));
 	}
 
 	@Test
