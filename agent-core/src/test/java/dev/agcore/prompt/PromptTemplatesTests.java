@@ -66,6 +66,15 @@ class PromptTemplatesTests {
 	}
 
 	@Test
+	void eachHasAnElsePartForAnEmptyListAndUnlessIsTheOppositeOfIf() {
+		PromptTemplate template = PromptTemplate
+			.compile("{{#each list}}{{item}}{{else}}none{{/each}}|{{#unless zero}}zero is false{{/unless}}");
+
+		assertThat(template.render(Map.of("list", List.of(), "zero", 0))).isEqualTo("none|zero is false");
+		assertThat(template.render(Map.of("list", List.of("x"), "zero", 1))).isEqualTo("x|");
+	}
+
+	@Test
 	void eachReachesFieldsOfRecordsAndMaps() {
 		record Product(String name, int price) {
 		}
