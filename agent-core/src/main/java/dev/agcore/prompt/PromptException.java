@@ -30,7 +30,10 @@ public class PromptException extends AgentException {
 		MAX_DEPTH,
 
 		/** No template of that name is registered. */
-		TEMPLATE_NOT_FOUND
+		TEMPLATE_NOT_FOUND,
+
+		/** A list of messages in an order no model accepts. */
+		INVALID_SEQUENCE
 
 	}
 
