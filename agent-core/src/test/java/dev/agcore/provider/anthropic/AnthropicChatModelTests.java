@@ -499,6 +499,40 @@ class AnthropicChatModelTests {
 		}).verify(TIMEOUT);
 	}
 
+	// every error type of Anthropic's error reference, with its status
+	@ParameterizedTest
+	@CsvSource({ "400, invalid_request_error, dev.agcore.model.ModelRequestException, false",
+			"401, authentication_error, dev.agcore.model.ModelAuthenticationException, false",
+			"402, billing_error, dev.agcore.model.ModelRequestException, false",
+			"403, permission_error, dev.agcore.model.ModelAuthenticationException, false",
+			"404, not_found_error, dev.agcore.model.ModelRequestException, false",
+			"413, request_too_large, dev.agcore.model.ModelRequestException, false",
+			"429, rate_limit_error, dev.agcore.model.ModelRateLimitException, true",
+			"500, api_error, dev.agcore.model.ModelServerException, true",
+			"504, timeout_error, dev.agcore.model.ModelServerException, true",
+			"529, overloaded_error, dev.agcore.model.ModelServerException, true" })
+	void documentedErrorsAreClassifiedAlikeAsStatusAndAsStreamEvent(int status, String type, Class<?> exception,
+			boolean retryable) {
+		String error = "{\"type\": \"error\", \"error\": {\"type\": \"" + type
+				+ "\", \"message\": \"went wrong\"}, \"request_id\": \"req_011CSHoEeqs5C35K2UUqR7Fz\"}";
+		this.server.enqueue(new MockResponse.Builder().code(status)
+			.addHeader("Content-Type", "application/json")
+			.body(error)
+			.build());
+		this.server.enqueue(Fixtures.sse("event: error\ndata: " + error + "\n\n"));
+		AnthropicChatModel model = model(settings());
+		StepVerifier.create(model.call(HELLO)).expectErrorSatisfies((ex) -> {
+			assertThat(ex).isInstanceOf(exception).hasMessageContaining("went wrong");
+			assertThat(((ModelException) ex).statusCode()).isEqualTo(status);
+			assertThat(((ModelException) ex).isRetryable()).isEqualTo(retryable);
+		}).verify(TIMEOUT);
+		StepVerifier.create(model.stream(HELLO)).expectErrorSatisfies((ex) -> {
+			assertThat(ex).isInstanceOf(exception).hasMessageContaining("went wrong");
+			assertThat(((ModelException) ex).statusCode()).isEqualTo(status);
+			assertThat(((ModelException) ex).isRetryable()).isEqualTo(retryable);
+		}).verify(TIMEOUT);
+	}
+
 	@Test
 	void http429IsRateLimitWithRetryAfter() {
 		this.server.enqueue(new MockResponse.Builder(Fixtures.json(429, "error-429.json"))
