@@ -390,6 +390,46 @@ class AnthropicChatModelTests {
 	}
 
 	@Test
+	void streamedCallOfAToolWithoutParametersHasAnEmptyObjectAsArgumentsAndGoesBack() throws Exception {
+		// a tool without parameters streams its input as one empty input_json_delta
+		this.server.enqueue(Fixtures.sse("""
+				event: message_start
+				data: {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", \
+				"content": [], "model": "claude-sonnet-4-5", "usage": {"input_tokens": 10, "output_tokens": 1}}}
+
+				event: content_block_start
+				data: {"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", \
+				"id": "toolu_1", "name": "get_time", "input": {}}}
+
+				event: content_block_delta
+				data: {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}}
+
+				event: content_block_stop
+				data: {"type": "content_block_stop", "index": 0}
+
+				event: message_delta
+				data: {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}}
+
+				event: message_stop
+				data: {"type": "message_stop"}
+
+				"""));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
+		AnthropicChatModel model = model(settings());
+		ChatResponse folded = fold(model.stream(HELLO).collectList().block(TIMEOUT));
+		assertThat(folded.message().toolCalls()).containsExactly(new ToolCall("toolu_1", "get_time", "{}"));
+
+		model.call(ChatRequest.of(List.of(new UserMessage("What time is it?"), folded.message(),
+				ToolResultMessage.success(folded.message().toolCalls().get(0), "12:00")))).block(TIMEOUT);
+
+		take();
+		JsonNode call = body(take()).get("messages").get(1).get("content").get(0);
+		assertThat(call.get("type").asString()).isEqualTo("tool_use");
+		assertThat(call.get("input").isObject()).isTrue();
+		assertThat(call.get("input").isEmpty()).isTrue();
+	}
+
+	@Test
 	void streamParallelToolUseNumbersCallsFromZero() {
 		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-parallel-tool-use.sse")));
 		List<ChatChunk> chunks = model(settings()).stream(HELLO).collectList().block(TIMEOUT);
