@@ -1,5 +1,7 @@
 package dev.agcore.autoconfigure.mcp.server;
 
+import java.util.List;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -8,6 +10,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -26,17 +29,19 @@ public final class McpServerUnavailableAutoConfiguration {
 			+ "io.modelcontextprotocol.sdk:mcp-json-jackson3 and org.springframework.ai:mcp-spring-webflux on the "
 			+ "class path (the starter brings them).";
 
-	private static final String TRANSPORT = "org.springframework.ai.mcp.server.webflux.transport."
-			+ "WebFluxStreamableServerTransportProvider";
+	private static final List<String> LIBRARIES = List.of("io.modelcontextprotocol.server.McpAsyncServer",
+			"io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper",
+			"org.springframework.ai.mcp.server.webflux.transport.WebFluxStreamableServerTransportProvider");
 
 	private static final Log logger = LogFactory.getLog(McpServerUnavailableAutoConfiguration.class);
 
 	@Bean
-	static SmartInitializingSingleton mcpServerUnavailableWarning() {
+	static SmartInitializingSingleton mcpServerUnavailableWarning(ResourceLoader resourceLoader) {
 		return () -> {
-			boolean sdk = ClassUtils.isPresent(TRANSPORT, McpServerUnavailableAutoConfiguration.class.getClassLoader());
-			logger.warn(WARNING + (sdk ? " This application is not a reactive web application."
-					: " The MCP SDK or its WebFlux transport is missing."));
+			ClassLoader classLoader = resourceLoader.getClassLoader();
+			List<String> missing = LIBRARIES.stream().filter((name) -> !ClassUtils.isPresent(name, classLoader)).toList();
+			logger.warn(WARNING + (missing.isEmpty() ? " This application is not a reactive web application."
+					: " Missing: " + missing + "."));
 		};
 	}
 

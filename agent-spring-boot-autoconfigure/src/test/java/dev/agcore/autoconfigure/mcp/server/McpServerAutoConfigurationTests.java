@@ -176,7 +176,8 @@ class McpServerAutoConfigurationTests {
 			.withClassLoader(new FilteredClassLoader(McpAsyncServer.class))
 			.run((context) -> {
 				assertThat(context).hasNotFailed().doesNotHaveBean(McpServerTools.class);
-				assertThat(output).contains(McpServerUnavailableAutoConfiguration.WARNING);
+				assertThat(output).contains(McpServerUnavailableAutoConfiguration.WARNING)
+					.contains("Missing: [io.modelcontextprotocol.server.McpAsyncServer]");
 			});
 	}
 
