@@ -14,9 +14,8 @@ import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTranspor
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,19 +29,8 @@ class McpServerClientsTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-	private static McpTestServer server;
-
-	@BeforeAll
-	static void startServer() {
-		server = McpTestServer.start();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		if (server != null) {
-			server.close();
-		}
-	}
+	@RegisterExtension
+	static final McpTestServer server = new McpTestServer();
 
 	@Test
 	void sdkClientListsTheOfferedToolsAndTheAgentWithTheirSchemas() {

@@ -15,9 +15,8 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import dev.agcore.json.AgentJson;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -54,19 +53,8 @@ class McpServerConformanceTests {
 			"the MCP Java SDK 1.1.5 drops $schema from a tool's input schema: its JsonSchema record has no such field "
 					+ "(modelcontextprotocol/java-sdk#761); $defs and additionalProperties pass");
 
-	private static McpTestServer server;
-
-	@BeforeAll
-	static void startServer() {
-		server = McpTestServer.start();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		if (server != null) {
-			server.close();
-		}
-	}
+	@RegisterExtension
+	static final McpTestServer server = new McpTestServer();
 
 	@Test
 	void everyServerScenarioIsApplicableOrSaysWhyNot() {
