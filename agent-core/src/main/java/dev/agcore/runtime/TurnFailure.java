@@ -66,14 +66,16 @@ public record TurnFailure(String code, String message) {
 		}
 		// host names and ports of a connection failure are nothing for the caller
 		if (ex instanceof ModelConnectionException model) {
-			return new TurnFailure(MODEL_ERROR, "The connection to the model provider '" + model.provider() + "' failed");
+			return new TurnFailure(MODEL_ERROR,
+					"The connection to the model provider '" + model.provider() + "' failed");
 		}
 		if (ex instanceof ModelTimeoutException model) {
 			return new TurnFailure(MODEL_ERROR, "The model provider '" + model.provider() + "' did not answer in time");
 		}
 		if (ex instanceof ModelException model) {
 			// the provider's own words help the caller; they hold no server internals
-			return new TurnFailure(MODEL_ERROR, (ex.getMessage() != null) ? ex.getMessage() : model.provider() + " failed");
+			return new TurnFailure(MODEL_ERROR,
+					(ex.getMessage() != null) ? ex.getMessage() : model.provider() + " failed");
 		}
 		if (ex instanceof MemoryUnavailableException) {
 			// database or Redis addresses are nothing for the caller

@@ -45,7 +45,8 @@ final class ExposedAgent implements BiFunction<McpAsyncServerExchange, CallToolR
 			 "properties": {
 			  "message": {"type": "string", "description": "What to say to the agent"},
 			  "sessionId": {"type": "string", "maxLength": %d,
-			   "description": "The conversation to continue: the sessionId of an earlier answer, or any id of your choosing that you reuse. Omit it to start a new conversation."}},
+			   "description": "The conversation to continue: the sessionId of an earlier answer, or any id \
+			of your choosing that you reuse. Omit it to start a new conversation."}},
 			 "required": ["message"],
 			 "additionalProperties": false}""".formatted(AgentRequest.MAX_SESSION_ID_LENGTH);
 

@@ -126,7 +126,8 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			return CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage());
 		}
 		catch (ToolArgumentsException ex) {
-			return CallResults.error("Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage()));
+			return CallResults
+				.error("Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage()));
 		}
 		catch (Exception ex) {
 			// the type only: the message may hold what the arguments held

@@ -36,7 +36,8 @@ final class McpServerExposure {
 		List<Agent> offered = agents(properties.getAgents(), agents);
 		if (tools.isEmpty() && offered.isEmpty()) {
 			throw new AgentConfigurationException(
-					"agent.mcp.server.enabled is true, but neither " + TOOLS + " nor " + AGENTS + " names anything to offer",
+					"agent.mcp.server.enabled is true, but neither " + TOOLS + " nor " + AGENTS
+							+ " names anything to offer",
 					"List the tools (names, globs such as notes_* or groups such as group:notes) under " + TOOLS
 							+ " and the agents under " + AGENTS + ", or set agent.mcp.server.enabled=false.");
 		}

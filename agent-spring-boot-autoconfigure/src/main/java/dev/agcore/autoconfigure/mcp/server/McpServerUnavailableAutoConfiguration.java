@@ -39,7 +39,9 @@ public final class McpServerUnavailableAutoConfiguration {
 	static SmartInitializingSingleton mcpServerUnavailableWarning(ResourceLoader resourceLoader) {
 		return () -> {
 			ClassLoader classLoader = resourceLoader.getClassLoader();
-			List<String> missing = LIBRARIES.stream().filter((name) -> !ClassUtils.isPresent(name, classLoader)).toList();
+			List<String> missing = LIBRARIES.stream()
+				.filter((name) -> !ClassUtils.isPresent(name, classLoader))
+				.toList();
 			logger.warn(WARNING + (missing.isEmpty() ? " This application is not a reactive web application."
 					: " Missing: " + missing + "."));
 		};
