@@ -52,6 +52,7 @@ class ArchitectureTests {
 			.layer("Middleware").definedBy("dev.agcore.middleware..")
 			.layer("Retrieval").definedBy("dev.agcore.retrieval..")
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
+			.layer("Chain").definedBy("dev.agcore.chain..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -69,6 +70,8 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
 			.whereLayer("Runtime")
 			.mayOnlyAccessLayers(with("Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+			.whereLayer("Chain")
+			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
