@@ -18,6 +18,7 @@ import dev.agcore.retrieval.ScoredDocument;
 import dev.agcore.retrieval.SearchRequest;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.InvalidAnswerException;
+import dev.agcore.runtime.StructuredAnswers;
 import dev.agcore.runtime.TestTools;
 import dev.agcore.testing.ScriptedChatModel;
 import jakarta.validation.constraints.Max;
@@ -127,11 +128,18 @@ class ChainsTests {
 	void promptModelAndParseMakeATypedChain() {
 		ScriptedChatModel model = ScriptedChatModel.answering((request) -> text(
 				request.messages().get(0).text().contains("Oslo") ? "{\"city\":\"Oslo\",\"celsius\":3}" : "no idea"));
-		Runnable<String, Weather> forecast = Chains.prompt(PromptTemplate.compile("Weather in {{city}}?"), "city")
+		Runnable<Map<String, ?>, Weather> forecast = Chains.prompt(PromptTemplate.compile("Weather in {{city}}? {{format}}"))
 			.pipe(Chains.model(model))
 			.pipe(Chains.parse(Weather.class));
 
-		StepVerifier.create(forecast.invoke("Oslo")).expectNext(new Weather("Oslo", 3)).expectComplete().verify(TIMEOUT);
+		StepVerifier.create(forecast.invoke(Map.of("city", "Oslo", "format", StructuredAnswers.instructions(Weather.class))))
+			.expectNext(new Weather("Oslo", 3))
+			.expectComplete()
+			.verify(TIMEOUT);
+		// the schema reaches the model as written, not HTML-escaped
+		assertThat(model.requests().get(0).messages().get(0).text())
+			.isEqualTo("Weather in Oslo? " + StructuredAnswers.instructions(Weather.class))
+			.contains("\"celsius\"");
 	}
 
 	@Test
