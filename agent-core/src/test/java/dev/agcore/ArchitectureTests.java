@@ -52,7 +52,11 @@ class ArchitectureTests {
 			.layer("Middleware").definedBy("dev.agcore.middleware..")
 			.layer("Retrieval").definedBy("dev.agcore.retrieval..")
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
+<<<<<<< HEAD
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
+=======
+			.layer("Chain").definedBy("dev.agcore.chain..")
+>>>>>>> chains
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -70,8 +74,13 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
 			.whereLayer("Runtime")
 			.mayOnlyAccessLayers(with("Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+<<<<<<< HEAD
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+=======
+			.whereLayer("Chain")
+			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
+>>>>>>> chains
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}

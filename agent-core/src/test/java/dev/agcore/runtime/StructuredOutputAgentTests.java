@@ -37,11 +37,11 @@ class StructuredOutputAgentTests {
 
 	@Test
 	void theJsonIsFoundInFencesAndProse() {
-		assertThat(StructuredOutput.extractJson("```json\n{\"a\": 1}\n```")).isEqualTo("{\"a\": 1}");
-		assertThat(StructuredOutput.extractJson("```\n[1, 2]\n```")).isEqualTo("[1, 2]");
-		assertThat(StructuredOutput.extractJson("Sure! {\"a\": {\"b\": 2}} Hope it helps.")).isEqualTo("{\"a\": {\"b\": 2}}");
-		assertThat(StructuredOutput.extractJson("  [{\"a\": 1}]  ")).isEqualTo("[{\"a\": 1}]");
-		assertThat(StructuredOutput.extractJson("no json here")).isEqualTo("no json here");
+		assertThat(StructuredAnswers.extractJson("```json\n{\"a\": 1}\n```")).isEqualTo("{\"a\": 1}");
+		assertThat(StructuredAnswers.extractJson("```\n[1, 2]\n```")).isEqualTo("[1, 2]");
+		assertThat(StructuredAnswers.extractJson("Sure! {\"a\": {\"b\": 2}} Hope it helps.")).isEqualTo("{\"a\": {\"b\": 2}}");
+		assertThat(StructuredAnswers.extractJson("  [{\"a\": 1}]  ")).isEqualTo("[{\"a\": 1}]");
+		assertThat(StructuredAnswers.extractJson("no json here")).isEqualTo("no json here");
 	}
 
 	@Test
