@@ -56,4 +56,14 @@ public interface AgentMetrics {
 	default void toolCall(String agent, String tool, ToolOutcome outcome, long durationNanos) {
 	}
 
+	/**
+	 * Record one run of a named chain: an invocation or a stream, from subscription to its
+	 * end.
+	 * @param chain the chain's name, as registered (configuration, never model output)
+	 * @param outcome how it ended
+	 * @param durationNanos how long it ran
+	 */
+	default void chainCall(String chain, ChainOutcome outcome, long durationNanos) {
+	}
+
 }

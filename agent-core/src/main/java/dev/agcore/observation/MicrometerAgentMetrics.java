@@ -29,7 +29,10 @@ import org.jspecify.annotations.Nullable;
  * <li>{@code agent.cost}: counter of the cost of model calls with a configured price,
  * tagged {@code agent}, {@code provider} and {@code model} (the configured name);</li>
  * <li>{@code agent.tool.calls}: timer of tool calls tagged {@code agent}, {@code tool},
- * {@code outcome}.</li>
+ * {@code outcome};</li>
+ * <li>{@code agent.chain.calls}: timer of runs of named chains (invocations and streams),
+ * tagged {@code chain} and {@code outcome} ({@code success}, {@code error} or
+ * {@code cancelled}).</li>
  * </ul>
  * Meters are looked up once per tag combination and cached, so recording allocates
  * nothing on the hot path.
@@ -41,6 +44,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	static final String OPERATION_DURATION = "gen_ai.client.operation.duration";
 
 	static final String TOOL_CALLS = "agent.tool.calls";
+
+	static final String CHAIN_CALLS = "agent.chain.calls";
 
 	static final String TIME_TO_FIRST_CHUNK = "gen_ai.client.operation.time_to_first_chunk";
 
@@ -55,6 +60,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	private final Map<ModelKey, ModelMeters> modelMeters = new ConcurrentHashMap<>();
 
 	private final Map<ToolKey, Timer> toolTimers = new ConcurrentHashMap<>();
+
+	private final Map<ChainKey, Timer> chainTimers = new ConcurrentHashMap<>();
 
 	private final Map<FirstChunkKey, Timer> firstChunkTimers = new ConcurrentHashMap<>();
 
@@ -120,6 +127,19 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 		timer.record(durationNanos, TimeUnit.NANOSECONDS);
 	}
 
+	@Override
+	public void chainCall(String chain, ChainOutcome outcome, long durationNanos) {
+		ChainKey key = new ChainKey(chain, outcome);
+		Timer timer = this.chainTimers.get(key);
+		if (timer == null) {
+			timer = this.chainTimers.computeIfAbsent(key, (k) -> Timer.builder(CHAIN_CALLS)
+				.description("Runs of named chains")
+				.tags("chain", k.chain(), "outcome", k.outcome().tagValue())
+				.register(this.registry));
+		}
+		timer.record(durationNanos, TimeUnit.NANOSECONDS);
+	}
+
 	private ModelMeters createModelMeters(ModelKey key) {
 		Tags tags = Tags.of("gen_ai.operation.name", OPERATION_CHAT, "gen_ai.provider.name", key.provider(),
 				"gen_ai.request.model", key.model());
@@ -154,6 +174,9 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	}
 
 	private record ToolKey(String agent, String tool, ToolOutcome outcome) {
+	}
+
+	private record ChainKey(String chain, ChainOutcome outcome) {
 	}
 
 	private record ModelMeters(Timer duration, @Nullable DistributionSummary inputTokens,

@@ -1,6 +1,6 @@
 /**
- * Metrics of model and tool calls, named after the OpenTelemetry GenAI semantic
- * conventions where they exist.
+ * Metrics of model calls, tool calls and chains, named after the OpenTelemetry GenAI
+ * semantic conventions where they exist.
  */
 @NullMarked
 package dev.agcore.observation;

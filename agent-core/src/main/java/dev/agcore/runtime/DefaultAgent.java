@@ -265,11 +265,12 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
+		ChatRequest request = turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), turn.nextOptions(),
+				this.window);
+		// after middleware: a @DynamicPrompt replaces the system prompt, and must not drop the schema
 		String instructions = turn.setup().instructions();
-		String prompt = instructions.isEmpty() ? this.systemPrompt
-				: this.systemPrompt.isEmpty() ? instructions : this.systemPrompt + "\n\n" + instructions;
-		ChatRequest request = turn.nextRequest(prompt, this.toolRunner.specs(), turn.nextOptions(), this.window);
 		return this.middleware.beforeModel(turn, request)
+			.map((chatRequest) -> StructuredOutput.withInstructions(chatRequest, instructions))
 			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
 	}
 

@@ -1,18 +1,15 @@
 package dev.agcore.runtime;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
+import dev.agcore.message.Message;
+import dev.agcore.message.SystemMessage;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ResponseFormat;
-import dev.agcore.tool.binding.ArgumentValidator;
-import dev.agcore.tool.binding.ArgumentViolation;
 import dev.agcore.tool.binding.ToolBinding;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -29,10 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
  * @param <T> the type the answer is mapped to
  */
 final class StructuredOutput<T> {
-
-	private static final Pattern FENCE = Pattern.compile("```[a-zA-Z]*\\s*\\n?(.*?)```", Pattern.DOTALL);
-
-	private static final Map<Class<?>, ObjectNode> SCHEMAS = new ConcurrentHashMap<>();
 
 	private final String name;
 
@@ -55,33 +48,8 @@ final class StructuredOutput<T> {
 	 * tools' mapper and validated with their validator (Bean Validation when present).
 	 */
 	static <T> StructuredOutput<T> of(Class<T> type) {
-		ToolBinding binding = ToolBinding.defaults();
-		ObjectNode schema = SCHEMAS.computeIfAbsent(type, (key) -> binding.schemaGenerator().schemaFor(key))
-			.deepCopy();
-		JsonMapper mapper = binding.mapper();
-		ArgumentValidator validator = binding.validator();
-		return new StructuredOutput<>(type.getSimpleName(), schema, (text) -> {
-			T value;
-			try {
-				value = mapper.readValue(text, type);
-			}
-			catch (JacksonException ex) {
-				throw new IllegalArgumentException(
-						"the answer is not valid JSON for " + type.getSimpleName() + ": " + ex.getOriginalMessage());
-			}
-			if (value == null) {
-				throw new IllegalArgumentException("the answer is null, expected " + type.getSimpleName());
-			}
-			List<ArgumentViolation> violations = validator.validate(value);
-			if (!violations.isEmpty()) {
-				throw new IllegalArgumentException(violations.stream()
-					.map((violation) -> violation.path().isEmpty() ? violation.message()
-							: "'" + violation.path() + "' " + violation.message())
-					.sorted()
-					.collect(Collectors.joining("; ")));
-			}
-			return value;
-		});
+		return new StructuredOutput<>(type.getSimpleName(), StructuredAnswers.schema(type),
+				(text) -> StructuredAnswers.convert(text, type));
 	}
 
 	/**
@@ -143,7 +111,30 @@ final class StructuredOutput<T> {
 
 	/** The instructions appended to the system prompt for a model without a native option. */
 	String instructions() {
-		return "Answer only with a JSON value matching this schema, with no other text: " + this.schema;
+		return StructuredAnswers.instructions(this.schema);
+	}
+
+	/**
+	 * Append the instructions of a model without a native option to the system prompt of
+	 * a request as middleware left it, or put them first as the system prompt when it has
+	 * none.
+	 * @param request the request after the agent's middleware
+	 * @param instructions the instructions, empty for none
+	 * @return the request with the instructions
+	 */
+	static ChatRequest withInstructions(ChatRequest request, String instructions) {
+		if (instructions.isEmpty()) {
+			return request;
+		}
+		List<Message> messages = new ArrayList<>(request.messages());
+		if (!messages.isEmpty() && messages.get(0) instanceof SystemMessage system) {
+			String text = system.text().isEmpty() ? instructions : system.text() + "\n\n" + instructions;
+			messages.set(0, new SystemMessage(text, system.developer()));
+		}
+		else {
+			messages.add(0, new SystemMessage(instructions));
+		}
+		return new ChatRequest(messages, request.tools(), request.options());
 	}
 
 	/**
@@ -152,7 +143,7 @@ final class StructuredOutput<T> {
 	 * @return null if the answer passes, else what is wrong with it
 	 */
 	@Nullable String accept(String answer) {
-		String text = extractJson(answer);
+		String text = StructuredAnswers.extractJson(answer);
 		try {
 			this.value = this.converter.convert(text);
 			this.json = text;
@@ -199,29 +190,6 @@ final class StructuredOutput<T> {
 			}
 		}
 		return new StructuredResult<>(value, result);
-	}
-
-	/**
-	 * The JSON in a model's answer: the content of a fenced code block if there is one,
-	 * else the text from the first brace or bracket to the last.
-	 */
-	static String extractJson(String answer) {
-		String text = answer.strip();
-		Matcher fence = FENCE.matcher(text);
-		if (fence.find()) {
-			text = fence.group(1).strip();
-		}
-		if (text.startsWith("{") || text.startsWith("[")) {
-			return text;
-		}
-		int brace = text.indexOf('{');
-		int bracket = text.indexOf('[');
-		int start = (brace < 0) ? bracket : (bracket < 0) ? brace : Math.min(brace, bracket);
-		int end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
-		if (start >= 0 && end > start) {
-			return text.substring(start, end + 1);
-		}
-		return text;
 	}
 
 	/** Maps the answer's JSON text to the type; throws with the problem. */

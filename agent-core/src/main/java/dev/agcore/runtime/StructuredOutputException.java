@@ -30,7 +30,7 @@ public class StructuredOutputException extends AgentException {
 		this.problem = problem;
 	}
 
-	private static String quote(String answer) {
+	static String quote(String answer) {
 		return (answer.length() <= MAX_QUOTED_ANSWER) ? answer
 				: answer.substring(0, MAX_QUOTED_ANSWER) + "... (" + answer.length() + " characters)";
 	}

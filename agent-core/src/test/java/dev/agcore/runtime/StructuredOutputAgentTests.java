@@ -1,12 +1,16 @@
 package dev.agcore.runtime;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.UserMessage;
+import dev.agcore.middleware.AgentContext;
+import dev.agcore.middleware.AgentMiddleware;
+import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ResponseFormat;
@@ -33,11 +37,11 @@ class StructuredOutputAgentTests {
 
 	@Test
 	void theJsonIsFoundInFencesAndProse() {
-		assertThat(StructuredOutput.extractJson("```json\n{\"a\": 1}\n```")).isEqualTo("{\"a\": 1}");
-		assertThat(StructuredOutput.extractJson("```\n[1, 2]\n```")).isEqualTo("[1, 2]");
-		assertThat(StructuredOutput.extractJson("Sure! {\"a\": {\"b\": 2}} Hope it helps.")).isEqualTo("{\"a\": {\"b\": 2}}");
-		assertThat(StructuredOutput.extractJson("  [{\"a\": 1}]  ")).isEqualTo("[{\"a\": 1}]");
-		assertThat(StructuredOutput.extractJson("no json here")).isEqualTo("no json here");
+		assertThat(StructuredAnswers.extractJson("```json\n{\"a\": 1}\n```")).isEqualTo("{\"a\": 1}");
+		assertThat(StructuredAnswers.extractJson("```\n[1, 2]\n```")).isEqualTo("[1, 2]");
+		assertThat(StructuredAnswers.extractJson("Sure! {\"a\": {\"b\": 2}} Hope it helps.")).isEqualTo("{\"a\": {\"b\": 2}}");
+		assertThat(StructuredAnswers.extractJson("  [{\"a\": 1}]  ")).isEqualTo("[{\"a\": 1}]");
+		assertThat(StructuredAnswers.extractJson("no json here")).isEqualTo("no json here");
 	}
 
 	@Test
@@ -67,6 +71,56 @@ class StructuredOutputAgentTests {
 		assertThat(system.text()).startsWith("You report weather.\n\nAnswer only with a JSON value matching this schema")
 			.contains("\"celsius\"")
 			.contains("\"city\"");
+	}
+
+	@Test
+	void middlewareThatReplacesTheSystemPromptKeepsTheSchemaInstructions() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("{\"city\":\"Oslo\",\"celsius\":3}"));
+		AgentMiddleware dynamicPrompt = new AgentMiddleware() {
+			@Override
+			public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
+				List<Message> messages = new ArrayList<>(request.messages());
+				messages.set(0, new SystemMessage("Today is Sunday."));
+				return new ChatRequest(messages, request.tools(), request.options());
+			}
+		};
+		Agent agent = Agent.builder()
+			.name("w")
+			.model(model)
+			.systemPrompt("You report weather.")
+			.middleware(dynamicPrompt)
+			.build();
+
+		assertThat(agent.call(AgentRequest.of("s1", "Oslo?"), Weather.class)).isEqualTo(new Weather("Oslo", 3));
+
+		assertThat(model.requests().get(0).messages().get(0).text())
+			.startsWith("Today is Sunday.\n\nAnswer only with a JSON value matching this schema")
+			.contains("\"celsius\"");
+	}
+
+	@Test
+	void middlewareThatRemovesTheSystemPromptKeepsTheSchemaInstructions() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("{\"city\":\"Oslo\",\"celsius\":3}"));
+		AgentMiddleware noPrompt = new AgentMiddleware() {
+			@Override
+			public ChatRequest beforeModel(AgentContext context, ChatRequest request) {
+				return new ChatRequest(request.messages().subList(1, request.messages().size()), request.tools(),
+						request.options());
+			}
+		};
+		Agent agent = Agent.builder()
+			.name("w")
+			.model(model)
+			.systemPrompt("You report weather.")
+			.middleware(noPrompt)
+			.build();
+
+		assertThat(agent.call(AgentRequest.of("s1", "Oslo?"), Weather.class)).isEqualTo(new Weather("Oslo", 3));
+
+		List<Message> sent = model.requests().get(0).messages();
+		assertThat(sent.get(0)).isInstanceOf(SystemMessage.class);
+		assertThat(sent.get(0).text()).startsWith("Answer only with a JSON value matching this schema");
+		assertThat(sent.get(1).text()).isEqualTo("Oslo?");
 	}
 
 	@Test

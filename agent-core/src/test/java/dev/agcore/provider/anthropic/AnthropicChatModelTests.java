@@ -390,6 +390,46 @@ class AnthropicChatModelTests {
 	}
 
 	@Test
+	void streamedCallOfAToolWithoutParametersHasAnEmptyObjectAsArgumentsAndGoesBack() throws Exception {
+		// a tool without parameters streams its input as one empty input_json_delta
+		this.server.enqueue(Fixtures.sse("""
+				event: message_start
+				data: {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", \
+				"content": [], "model": "claude-sonnet-4-5", "usage": {"input_tokens": 10, "output_tokens": 1}}}
+
+				event: content_block_start
+				data: {"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use", \
+				"id": "toolu_1", "name": "get_time", "input": {}}}
+
+				event: content_block_delta
+				data: {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}}
+
+				event: content_block_stop
+				data: {"type": "content_block_stop", "index": 0}
+
+				event: message_delta
+				data: {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 5}}
+
+				event: message_stop
+				data: {"type": "message_stop"}
+
+				"""));
+		this.server.enqueue(Fixtures.json(200, "answer.json"));
+		AnthropicChatModel model = model(settings());
+		ChatResponse folded = fold(model.stream(HELLO).collectList().block(TIMEOUT));
+		assertThat(folded.message().toolCalls()).containsExactly(new ToolCall("toolu_1", "get_time", "{}"));
+
+		model.call(ChatRequest.of(List.of(new UserMessage("What time is it?"), folded.message(),
+				ToolResultMessage.success(folded.message().toolCalls().get(0), "12:00")))).block(TIMEOUT);
+
+		take();
+		JsonNode call = body(take()).get("messages").get(1).get("content").get(0);
+		assertThat(call.get("type").asString()).isEqualTo("tool_use");
+		assertThat(call.get("input").isObject()).isTrue();
+		assertThat(call.get("input").isEmpty()).isTrue();
+	}
+
+	@Test
 	void streamParallelToolUseNumbersCallsFromZero() {
 		this.server.enqueue(Fixtures.sse(Fixtures.read("stream-parallel-tool-use.sse")));
 		List<ChatChunk> chunks = model(settings()).stream(HELLO).collectList().block(TIMEOUT);
@@ -495,6 +535,40 @@ class AnthropicChatModelTests {
 				+ "\", \"message\": \"went wrong\"}}\n\n"));
 		StepVerifier.create(model(settings()).stream(HELLO)).expectErrorSatisfies((ex) -> {
 			assertThat(ex).isInstanceOf(exception).hasMessageContaining("went wrong");
+			assertThat(((ModelException) ex).isRetryable()).isEqualTo(retryable);
+		}).verify(TIMEOUT);
+	}
+
+	// every error type of Anthropic's error reference, with its status
+	@ParameterizedTest
+	@CsvSource({ "400, invalid_request_error, dev.agcore.model.ModelRequestException, false",
+			"401, authentication_error, dev.agcore.model.ModelAuthenticationException, false",
+			"402, billing_error, dev.agcore.model.ModelRequestException, false",
+			"403, permission_error, dev.agcore.model.ModelAuthenticationException, false",
+			"404, not_found_error, dev.agcore.model.ModelRequestException, false",
+			"413, request_too_large, dev.agcore.model.ModelRequestException, false",
+			"429, rate_limit_error, dev.agcore.model.ModelRateLimitException, true",
+			"500, api_error, dev.agcore.model.ModelServerException, true",
+			"504, timeout_error, dev.agcore.model.ModelServerException, true",
+			"529, overloaded_error, dev.agcore.model.ModelServerException, true" })
+	void documentedErrorsAreClassifiedAlikeAsStatusAndAsStreamEvent(int status, String type, Class<?> exception,
+			boolean retryable) {
+		String error = "{\"type\": \"error\", \"error\": {\"type\": \"" + type
+				+ "\", \"message\": \"went wrong\"}, \"request_id\": \"req_011CSHoEeqs5C35K2UUqR7Fz\"}";
+		this.server.enqueue(new MockResponse.Builder().code(status)
+			.addHeader("Content-Type", "application/json")
+			.body(error)
+			.build());
+		this.server.enqueue(Fixtures.sse("event: error\ndata: " + error + "\n\n"));
+		AnthropicChatModel model = model(settings());
+		StepVerifier.create(model.call(HELLO)).expectErrorSatisfies((ex) -> {
+			assertThat(ex).isInstanceOf(exception).hasMessageContaining("went wrong");
+			assertThat(((ModelException) ex).statusCode()).isEqualTo(status);
+			assertThat(((ModelException) ex).isRetryable()).isEqualTo(retryable);
+		}).verify(TIMEOUT);
+		StepVerifier.create(model.stream(HELLO)).expectErrorSatisfies((ex) -> {
+			assertThat(ex).isInstanceOf(exception).hasMessageContaining("went wrong");
+			assertThat(((ModelException) ex).statusCode()).isEqualTo(status);
 			assertThat(((ModelException) ex).isRetryable()).isEqualTo(retryable);
 		}).verify(TIMEOUT);
 	}

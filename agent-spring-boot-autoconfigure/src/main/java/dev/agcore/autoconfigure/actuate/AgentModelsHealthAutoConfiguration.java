@@ -3,10 +3,13 @@ package dev.agcore.autoconfigure.actuate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
+import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatModelRegistry;
+import dev.agcore.model.ModelDescriptor;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -50,10 +53,28 @@ public final class AgentModelsHealthAutoConfiguration {
 		Map<String, ReactiveHealthIndicator> indicators = new LinkedHashMap<>();
 		properties.getProviders().forEach((name, provider) -> {
 			if (provider.getHealth().isEnabled()) {
-				models.find(name).ifPresent((model) -> indicators.put(name, new ModelHealthIndicator(name, model, TIMEOUT)));
+				checkedModel(models, name)
+					.ifPresent((model) -> indicators.put(name, new ModelHealthIndicator(name, model, TIMEOUT)));
 			}
 		});
 		return CompositeReactiveHealthContributor.fromMap(indicators);
+	}
+
+	/**
+	 * The model whose health check stands for a provider: the provider's own model, else
+	 * (a provider that is only the connection of named models) its first named model.
+	 */
+	private static Optional<ChatModel> checkedModel(ChatModelRegistry models, String provider) {
+		Optional<ChatModel> own = models.find(provider);
+		if (own.isPresent()) {
+			return own;
+		}
+		return models.descriptors()
+			.stream()
+			.filter((descriptor) -> ModelDescriptor.KIND_MODEL.equals(descriptor.kind())
+					&& provider.equals(descriptor.provider()))
+			.findFirst()
+			.flatMap((descriptor) -> models.find(descriptor.name()));
 	}
 
 	/** Matches when at least one provider turns its health check on. */

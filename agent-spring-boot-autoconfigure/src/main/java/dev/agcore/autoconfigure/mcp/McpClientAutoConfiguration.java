@@ -48,7 +48,7 @@ public final class McpClientAutoConfiguration {
 	McpClientRegistry mcpClientRegistry(McpClientProperties properties, Environment environment) {
 		checkKeys(Binder.get(environment), properties);
 		McpClientRegistry.Builder builder = McpClientRegistry.builder()
-			.servers(McpServerProperties.settings(properties));
+			.servers(McpServerSettingsMapper.settings(properties));
 		try {
 			builder.toolNameSeparator(properties.getToolNameSeparator());
 		}
@@ -76,10 +76,10 @@ public final class McpClientAutoConfiguration {
 	 * {@code agent.mcp.server} (the application's own MCP server) are not ours to check.
 	 */
 	private static void checkKeys(Binder binder, McpClientProperties properties) {
-		Set<String> unknown = new LinkedHashSet<>(UnknownPropertyCheck.unknown(binder, McpServerProperties.PREFIX,
+		Set<String> unknown = new LinkedHashSet<>(UnknownPropertyCheck.unknown(binder, McpServerSettingsMapper.PREFIX,
 				properties.getServers().keySet(), McpClientProperties.Server.class));
 		for (String name : UnknownPropertyCheck.unknown(binder, "agent", Set.of("mcp"), McpClientProperties.class)) {
-			if (!name.startsWith("agent.mcp.server.") && !name.startsWith(McpServerProperties.PREFIX + ".")) {
+			if (!name.startsWith("agent.mcp.server.") && !name.startsWith(McpServerSettingsMapper.PREFIX + ".")) {
 				unknown.add(name);
 			}
 		}

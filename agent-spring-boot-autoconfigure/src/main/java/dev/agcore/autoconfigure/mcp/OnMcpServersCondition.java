@@ -17,10 +17,10 @@ final class OnMcpServersCondition extends SpringBootCondition {
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		Map<String, McpClientProperties.Server> servers = Binder.get(context.getEnvironment())
-			.bind(McpServerProperties.PREFIX, Bindable.mapOf(String.class, McpClientProperties.Server.class))
+			.bind(McpServerSettingsMapper.PREFIX, Bindable.mapOf(String.class, McpClientProperties.Server.class))
 			.orElse(Map.of());
-		return servers.isEmpty() ? ConditionOutcome.noMatch("no " + McpServerProperties.PREFIX + " entries")
-				: ConditionOutcome.match(servers.size() + " " + McpServerProperties.PREFIX + " entries");
+		return servers.isEmpty() ? ConditionOutcome.noMatch("no " + McpServerSettingsMapper.PREFIX + " entries")
+				: ConditionOutcome.match(servers.size() + " " + McpServerSettingsMapper.PREFIX + " entries");
 	}
 
 }

@@ -131,8 +131,10 @@ public final class AgentTools {
 	public Agent build(String agentName, AgentProperties.AgentSpec spec, AgentBuilder builder) {
 		String prefix = "agent.agents." + agentName;
 		List<String> entries = spec.getTools();
-		ToolRegistry registry = (entries != null) ? scopeOrdered(prefix + ".tools", entries) : this.registry;
 		// an entry of an outside server's tools (mcp:<server>/...) applies to its source, the others to all
+		ToolRegistry registry = (entries != null)
+				? scopeOrdered(prefix + ".tools", entries, true, "or remove " + prefix + ".tools to give the agent all tools")
+				: this.registry;
 		ToolScope scope = (entries != null) ? ToolScope.of(entries.stream().map(String::strip).distinct().toList())
 				: ToolScope.all();
 		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions());
@@ -183,6 +185,33 @@ public final class AgentTools {
 	}
 
 	/**
+	 * Return the tools of the application that a scope property selects, such as an
+	 * agent's {@code tools}: names, globs and groups, checked as an agent's are.
+	 * @param property the property, for error messages
+	 * @param entries its entries
+	 * @return the tools, in the order the entries name them; none for no entries
+	 * @throws AgentConfigurationException naming the property if an entry is empty or
+	 * matches no tool
+	 */
+	public List<ToolCallback> select(String property, List<String> entries) {
+		if (entries.isEmpty()) {
+			return List.of();
+		}
+		ToolRegistry ordered = scopeOrdered(property, entries, false, "or remove the entry");
+		ToolScope scope = ToolScope.of(entries.stream().map(String::strip).distinct().toList());
+		return ordered.all().stream().filter(scope::includes).toList();
+	}
+
+	/**
+	 * Return the policy of the application's {@link ToolPermissionPolicy} beans, which
+	 * every agent's tool calls are asked too.
+	 * @return the policy; allows every call when there is no such bean
+	 */
+	public ToolPermissionPolicy permissionPolicy() {
+		return CompositeToolPermissionPolicy.of(this.policies);
+	}
+
+	/**
 	 * Return the tool settings of an agent built here.
 	 * @param agent the agent
 	 * @return the settings; empty for an agent built elsewhere, such as an application's
@@ -214,11 +243,11 @@ public final class AgentTools {
 	 * Check each scope entry and return the registry with the tools in the order the
 	 * entries name them, so that the model sees them in that order.
 	 */
-	private ToolRegistry scopeOrdered(String property, List<String> entries) {
+	private ToolRegistry scopeOrdered(String property, List<String> entries, boolean sourceEntries, String orElse) {
 		Set<ToolCallback> ordered = new LinkedHashSet<>();
 		for (String entry : entries) {
 			ToolScope one = scopeEntry(property, entry);
-			if (isSourceEntry(entry)) {
+			if (sourceEntries && isSourceEntry(entry)) {
 				checkServers(property, entry.strip());
 				continue;
 			}
@@ -226,8 +255,7 @@ public final class AgentTools {
 			if (matched.isEmpty()) {
 				throw new AgentConfigurationException(property + ": " + matchesNothing(entry.strip()),
 						"Use tool names, globs such as notes_* or groups such as group:notes (a tool's category, "
-								+ "set with @Tool(category = ...) or TypedTool.category()), or remove " + property
-								+ " to give the agent all tools.");
+								+ "set with @Tool(category = ...) or TypedTool.category()), " + orElse + ".");
 			}
 			ordered.addAll(matched);
 		}

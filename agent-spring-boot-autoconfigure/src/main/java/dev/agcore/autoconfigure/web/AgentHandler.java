@@ -3,21 +3,15 @@ package dev.agcore.autoconfigure.web;
 import java.util.List;
 
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
-import dev.agcore.memory.ConversationConflictException;
 import dev.agcore.memory.MemoryUnavailableException;
-import dev.agcore.middleware.builtin.LimitExceededException;
-import dev.agcore.middleware.builtin.PiiDetectedException;
-import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
-import dev.agcore.model.ModelRequestException;
-import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.ModelNotAllowedException;
-import dev.agcore.runtime.ResumeException;
 import dev.agcore.runtime.StructuredOutputException;
+import dev.agcore.runtime.TurnFailure;
 import dev.agcore.runtime.TurnTimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -189,75 +183,35 @@ final class AgentHandler {
 		}
 	}
 
-	private static @Nullable Failure turnFailure(Throwable ex) {
-		if (ex instanceof ModelRequestException refused && refused.statusCode() == 0) {
-			// refused before anything was sent: the request asks what this model cannot do
-			// (an audio file, a PDF by URL, a schema that is no object), the caller's to change
-			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, "unsupported_request", refused.getMessage());
-		}
-		String provider = (ex instanceof ModelException model) ? model.provider() : "";
-		return turnFailure(ex.getClass(), ex.getMessage(), provider);
-	}
-
 	/**
 	 * Classify a failure of a turn, the same for a response and for a stream's
 	 * {@code error} event.
-	 * @param type the exception type
-	 * @param message the exception message
-	 * @param provider the model provider, for a model failure
+	 * @param ex what the turn failed with
 	 * @return how to report it, or {@code null} for an unexpected failure, whose details
 	 * stay in the server log
 	 */
-	private static @Nullable Failure turnFailure(Class<?> type, @Nullable String message, String provider) {
-		String text = (message != null) ? message : type.getSimpleName();
-		// host names and ports of a connection failure are nothing for the caller
-		if (ModelConnectionException.class.isAssignableFrom(type)) {
-			return modelError("The connection to the model provider '" + provider + "' failed");
-		}
-		if (ModelTimeoutException.class.isAssignableFrom(type)) {
-			return modelError("The model provider '" + provider + "' did not answer in time");
-		}
-		if (ModelException.class.isAssignableFrom(type)) {
-			// the provider's own words help the caller; they hold no server internals
-			return modelError((message != null) ? message : provider + " failed");
-		}
-		if (TurnTimeoutException.class.isAssignableFrom(type)) {
-			// like a gateway whose upstream (the model, a tool) did not answer in time
-			return new Failure(HttpStatus.GATEWAY_TIMEOUT, "turn_timeout", text);
-		}
-		if (ResumeException.class.isAssignableFrom(type)) {
-			// e.g. a turn of this session waits for approval
-			return new Failure(HttpStatus.CONFLICT, "conflict", text);
-		}
-		if (ConversationConflictException.class.isAssignableFrom(type)) {
-			// another turn of the session rewrote its history first; sending again works
-			return new Failure(HttpStatus.CONFLICT, "conversation_conflict", text);
-		}
-		if (MemoryUnavailableException.class.isAssignableFrom(type)) {
-			// database or Redis addresses are nothing for the caller; the log has them
-			return new Failure(HttpStatus.SERVICE_UNAVAILABLE, "memory_unavailable",
-					"The conversation store is unavailable; nothing of this turn was stored, try again later");
-		}
-		if (PiiDetectedException.class.isAssignableFrom(type)) {
-			// names the kind of value and where, never the value
-			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, "unprocessable", text);
-		}
-		if (ModelNotAllowedException.class.isAssignableFrom(type)) {
-			// the request named a model the agent does not allow; the message lists those it does
-			return new Failure(HttpStatus.BAD_REQUEST, ModelNotAllowedException.CODE, text);
-		}
-		if (StructuredOutputException.class.isAssignableFrom(type)) {
-			// the model's answer did not match the requested schema, even when asked again
-			return new Failure(HttpStatus.UNPROCESSABLE_CONTENT, StructuredOutputException.CODE, text);
-		}
-		if (LimitExceededException.class.isAssignableFrom(type)) {
-			return new Failure(HttpStatus.TOO_MANY_REQUESTS, "limit_exceeded", text);
-		}
-		return null;
+	private static @Nullable Failure turnFailure(Throwable ex) {
+		TurnFailure failure = TurnFailure.of(ex);
+		return (failure != null) ? new Failure(status(failure.code()), failure.code(), failure.message()) : null;
 	}
 
-	private static Failure modelError(String message) {
-		return new Failure(HttpStatus.BAD_GATEWAY, "model_error", message);
+	private static HttpStatus status(String code) {
+		return switch (code) {
+			// the request asks what this model cannot do (an audio file, a PDF by URL), the
+			// caller's to change; so do content refused and an invalid structured answer
+			case TurnFailure.UNSUPPORTED_REQUEST, TurnFailure.UNPROCESSABLE, StructuredOutputException.CODE ->
+				HttpStatus.UNPROCESSABLE_CONTENT;
+			// like a gateway whose upstream (the model, a tool) did not answer in time
+			case TurnFailure.TURN_TIMEOUT -> HttpStatus.GATEWAY_TIMEOUT;
+			// e.g. a turn of this session waits for approval; or sending again works
+			case TurnFailure.CONFLICT, TurnFailure.CONVERSATION_CONFLICT -> HttpStatus.CONFLICT;
+			case TurnFailure.MEMORY_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+			// the request named a model the agent does not allow
+			case ModelNotAllowedException.CODE -> HttpStatus.BAD_REQUEST;
+			case TurnFailure.LIMIT_EXCEEDED -> HttpStatus.TOO_MANY_REQUESTS;
+			case TurnFailure.MODEL_ERROR -> HttpStatus.BAD_GATEWAY;
+			default -> HttpStatus.INTERNAL_SERVER_ERROR;
+		};
 	}
 
 	/** Classify a failure to read the request, which only a response can report. */

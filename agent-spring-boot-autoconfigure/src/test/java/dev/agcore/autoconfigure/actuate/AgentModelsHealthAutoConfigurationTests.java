@@ -2,10 +2,12 @@ package dev.agcore.autoconfigure.actuate;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAuthenticationException;
+import dev.agcore.model.ModelDescriptor;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -64,6 +66,23 @@ class AgentModelsHealthAutoConfigurationTests {
 				CompositeReactiveHealthContributor composite = context.getBean(CompositeReactiveHealthContributor.class);
 				assertThat(composite.getContributor("on")).isNotNull();
 				assertThat(composite.getContributor("off")).isNull();
+			});
+	}
+
+	@Test
+	void providerWithoutModelOfItsOwnIsCheckedThroughItsNamedModel() {
+		ChatModelRegistry registry = new ChatModelRegistry(Map.of("sonnet", failing()), Map.of(), Map.of(),
+				Map.of("sonnet", new ModelDescriptor("sonnet", ModelDescriptor.KIND_MODEL, "claude", "anthropic",
+						"claude-sonnet-4-5", null, null, Set.of())));
+		this.contextRunner.withBean(ChatModelRegistry.class, () -> registry)
+			.withPropertyValues("agent.providers.claude.health.enabled=true")
+			.run((context) -> {
+				CompositeReactiveHealthContributor composite = context.getBean(CompositeReactiveHealthContributor.class);
+				Health claude = health(composite, "claude");
+				assertThat(claude.getStatus()).isEqualTo(Status.DOWN);
+				assertThat(claude.getDetails()).containsEntry("provider", "claude")
+					.containsEntry("error", "ModelAuthenticationException");
+				assertThat(composite.getContributor("sonnet")).isNull();
 			});
 	}
 

@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.agent;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -9,7 +10,9 @@ import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatOptions;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -77,6 +80,23 @@ class ConfiguredAgentModelsTests {
 				assertThat(sent.get("temperature").asDouble()).isEqualTo(0.7);
 				assertThat(this.local.requests()).singleElement()
 					.satisfies((request) -> assertThat(request.options().model()).isEqualTo("llama-x"));
+			});
+	}
+
+	@Test
+	void fallbackModelsBackUpAModelTheRequestChose() {
+		this.server.enqueue(new MockResponse.Builder().code(503).body("{\"error\":{\"message\":\"overloaded\"}}").build());
+		this.contextRunner
+			.withPropertyValues("agent.agents.assistant.model=strong", "agent.agents.assistant.fallback-models=private",
+					"agent.agents.assistant.allowed-models=fast")
+			.run((context) -> {
+				AgentResult result = context.getBean("assistant", Agent.class)
+					.invoke(AgentRequest.of("s1", "Hello").withOptions(ChatOptions.builder().model("fast").build()))
+					.block(Duration.ofSeconds(10));
+				assertThat(result.output()).isEqualTo("from the local model");
+				JsonNode sent = AgentJson.mapper().readTree(this.server.takeRequest(5, TimeUnit.SECONDS).getBody().utf8());
+				assertThat(sent.get("model").asString()).isEqualTo("gpt-small");
+				assertThat(this.local.requests()).hasSize(1);
 			});
 	}
 

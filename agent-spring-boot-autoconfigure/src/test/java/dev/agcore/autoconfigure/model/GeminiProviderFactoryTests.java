@@ -19,6 +19,7 @@ import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -80,6 +81,10 @@ class GeminiProviderFactoryTests {
 					"agent.providers.vertex.api-key=gm-test", "agent.providers.vertex.model=gemini-2.0-flash",
 					"agent.providers.vertex.headers.x-goog-user-project=my-project",
 					"agent.providers.vertex.extra-body.generationConfig.topK=40",
+					"agent.providers.vertex.extra-body.safetySettings[0].category=HARM_CATEGORY_HARASSMENT",
+					"agent.providers.vertex.extra-body.safetySettings[0].threshold=BLOCK_ONLY_HIGH",
+					"agent.providers.vertex.extra-body.safetySettings[1].category=HARM_CATEGORY_HATE_SPEECH",
+					"agent.providers.vertex.extra-body.safetySettings[1].threshold=BLOCK_NONE",
 					"agent.providers.vertex.options.max-tokens=64")
 			.run((context) -> {
 				ChatModel model = context.getBean(ChatModelRegistry.class).get("vertex");
@@ -91,8 +96,13 @@ class GeminiProviderFactoryTests {
 				assertThat(recorded.getTarget()).isEqualTo("/v1beta/models/gemini-2.0-flash:generateContent");
 				assertThat(recorded.getHeaders().get("x-goog-api-key")).isEqualTo("gm-test");
 				assertThat(recorded.getHeaders().get("x-goog-user-project")).isEqualTo("my-project");
-				assertThat(AgentJson.mapper().readTree(recorded.getBody().utf8()).get("generationConfig"))
+				JsonNode body = AgentJson.mapper().readTree(recorded.getBody().utf8());
+				assertThat(body.get("generationConfig"))
 					.isEqualTo(AgentJson.mapper().readTree("{\"maxOutputTokens\": 64, \"topK\": 40}"));
+				// a list in the properties is a list in the body, not an object keyed 0, 1
+				assertThat(body.get("safetySettings")).isEqualTo(AgentJson.mapper()
+					.readTree("[{\"category\": \"HARM_CATEGORY_HARASSMENT\", \"threshold\": \"BLOCK_ONLY_HIGH\"}, "
+							+ "{\"category\": \"HARM_CATEGORY_HATE_SPEECH\", \"threshold\": \"BLOCK_NONE\"}]"));
 			});
 	}
 

@@ -162,7 +162,9 @@ class OpenAiPresetsTests {
 		assertThat(request.getHeaders().get("X-Title")).isEqualTo("My App");
 		JsonNode body = AgentJson.mapper().readTree(request.getBody().utf8());
 		assertThat(body.path("thinking").path("type").asString()).isEqualTo("enabled");
-		assertThat(body.path("top_k").asString()).isEqualTo("5");
+		// a number in the properties is a number in the body, not the text "5"
+		assertThat(body.path("top_k").isNumber()).isTrue();
+		assertThat(body.path("top_k").asInt()).isEqualTo(5);
 		assertThat(body.path("model").asString()).isEqualTo("openai/gpt-4o");
 	}
 

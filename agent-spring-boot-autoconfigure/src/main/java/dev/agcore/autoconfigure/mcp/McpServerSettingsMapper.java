@@ -25,13 +25,13 @@ import org.springframework.util.StringUtils;
  * without a valid URL, settings of another transport, placeholders that could not be
  * resolved, and two names that would give tools the same names.
  */
-final class McpServerProperties {
+final class McpServerSettingsMapper {
 
 	static final String PREFIX = "agent.mcp.servers";
 
 	private static final String TRANSPORTS = "stdio, streamable-http or sse";
 
-	private McpServerProperties() {
+	private McpServerSettingsMapper() {
 	}
 
 	static List<McpServerSettings> settings(McpClientProperties properties) {
