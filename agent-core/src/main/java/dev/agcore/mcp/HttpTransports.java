@@ -10,10 +10,8 @@ import io.modelcontextprotocol.spec.McpClientTransport;
 
 /**
  * Creates the SDK's HTTP client transports, those of {@code mcp-core} itself, on the
- * JDK's non-blocking {@link java.net.http.HttpClient}. The WebClient transports of
- * {@code org.springframework.ai:mcp-spring-webflux} 2.0.0 are built against SDK 2.0 and
- * fail against SDK 1.1 ({@code NoSuchFieldError: ClosedMcpTransportSession.INSTANCE} on
- * every request); the SDK's own transports are made for the SDK version in use.
+ * JDK's non-blocking {@link java.net.http.HttpClient}, so that MCP clients need no
+ * WebFlux and work the same in any application.
  * <p>
  * The configured headers go on every request; the connect timeout bounds opening a
  * connection. There is no response timeout: the server-sent-event streams stay open for
@@ -28,7 +26,7 @@ final class HttpTransports {
 		return HttpClientStreamableHttpTransport.builder(settings.url().toString())
 			.endpoint(settings.endpoint())
 			.connectTimeout(settings.connectTimeout())
-			.customizeRequest((request) -> headers(request, settings.headers()))
+			.httpRequestCustomizer((request, method, uri, body, context) -> headers(request, settings.headers()))
 			.jsonMapper(mapper)
 			.build();
 	}
@@ -37,7 +35,7 @@ final class HttpTransports {
 		return HttpClientSseClientTransport.builder(settings.url().toString())
 			.sseEndpoint(settings.endpoint())
 			.connectTimeout(settings.connectTimeout())
-			.customizeRequest((request) -> headers(request, settings.headers()))
+			.httpRequestCustomizer((request, method, uri, body, context) -> headers(request, settings.headers()))
 			.jsonMapper(mapper)
 			.build();
 	}

@@ -122,18 +122,8 @@ final class McpToolCallback implements ToolCallback {
 	/** The server's schema, normalised; one that cannot be used becomes "any object". */
 	static ObjectNode schema(String server, McpSchema.Tool tool) {
 		JsonMapper mapper = AgentJson.mapper();
-		McpSchema.JsonSchema input = tool.inputSchema();
-		ObjectNode schema = mapper.createObjectNode();
-		if (input != null) {
-			if (input.type() != null) {
-				schema.put("type", input.type());
-			}
-			putIfPresent(schema, "properties", input.properties(), mapper);
-			putIfPresent(schema, "required", input.required(), mapper);
-			putIfPresent(schema, "additionalProperties", input.additionalProperties(), mapper);
-			putIfPresent(schema, "$defs", input.defs(), mapper);
-			putIfPresent(schema, "definitions", input.definitions(), mapper);
-		}
+		Map<String, Object> input = tool.inputSchema();
+		ObjectNode schema = (input != null) ? mapper.valueToTree(input) : mapper.createObjectNode();
 		try {
 			return ToolSchemas.normalize(schema);
 		}
@@ -141,12 +131,6 @@ final class McpToolCallback implements ToolCallback {
 			logger.warn("MCP server '{}': the input schema of tool '{}' cannot be used ({}); the model is told "
 					+ "it takes any object", server, tool.name(), ex.getMessage());
 			return ToolSchemas.anyObject();
-		}
-	}
-
-	private static void putIfPresent(ObjectNode schema, String key, @Nullable Object value, JsonMapper mapper) {
-		if (value != null) {
-			schema.set(key, mapper.valueToTree(value));
 		}
 	}
 

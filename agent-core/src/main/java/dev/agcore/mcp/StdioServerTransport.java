@@ -33,7 +33,7 @@ import reactor.core.publisher.Sinks;
  * standard output closes, so the last words of a process that dies within milliseconds
  * of starting may be lost;</li>
  * <li>the child's exit is reported through {@link #terminated()}, and a failure to
- * start it is an error of {@link #connect} naming the server: the SDK 1.1 notices
+ * start it is an error of {@link #connect} naming the server: the SDK (2.0) notices
  * neither, so requests would wait for their timeout.</li>
  * </ul>
  * One instance starts one process: a reconnection creates a new transport.

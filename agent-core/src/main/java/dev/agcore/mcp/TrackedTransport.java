@@ -16,7 +16,7 @@ import reactor.core.publisher.Sinks;
 /**
  * A transport seen through: it remembers the JSON-RPC id of each {@code tools/call} the
  * client sends with a progress token of ours, so that a call given up can be cancelled
- * on the server with {@code notifications/cancelled}, which SDK 1.1 never sends (its
+ * on the server with {@code notifications/cancelled}, which the SDK (2.0) never sends (its
  * client session neither exposes request ids nor reacts to a cancelled subscription).
  * <p>
  * It reports a transport that could not connect through {@link #terminated()}, and takes

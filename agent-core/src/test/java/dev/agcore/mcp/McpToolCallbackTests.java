@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolPermission;
 import io.modelcontextprotocol.spec.McpSchema;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -58,8 +59,9 @@ class McpToolCallbackTests {
 		return new McpSchema.ToolAnnotations(null, readOnly, destructive, null, null, null);
 	}
 
-	private static McpSchema.Tool tool(McpSchema.JsonSchema input) {
-		return McpSchema.Tool.builder().name("t").description("d").inputSchema(input).build();
+	private static McpSchema.Tool tool(McpSchema.@Nullable JsonSchema input) {
+		McpSchema.Tool.Builder builder = McpSchema.Tool.builder().name("t").description("d");
+		return ((input != null) ? builder.inputSchema(input) : builder).build();
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.agcore.mcp.server;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import dev.agcore.memory.InMemoryConversationStore;
@@ -49,9 +50,9 @@ class McpServerAgentToolTests {
 
 		assertThat(tool.name()).isEqualTo("assistant");
 		assertThat(tool.description()).contains("'assistant'").contains("sessionId");
-		assertThat(tool.inputSchema().properties()).containsOnlyKeys("message", "sessionId");
-		assertThat(tool.inputSchema().required()).containsExactly("message");
-		assertThat(tool.inputSchema().additionalProperties()).isFalse();
+		assertThat((Map<String, Object>) tool.inputSchema().get("properties")).containsOnlyKeys("message", "sessionId");
+		assertThat((List<Object>) tool.inputSchema().get("required")).containsExactly("message");
+		assertThat(tool.inputSchema()).containsEntry("additionalProperties", false);
 		assertThat(tool.outputSchema()).containsKey("properties");
 	}
 

@@ -56,9 +56,9 @@ class McpServerToolsTests {
 
 		assertThat(tool.name()).isEqualTo("get_weather");
 		assertThat(tool.description()).isEqualTo("Tells the get_weather");
-		assertThat(tool.inputSchema().type()).isEqualTo("object");
-		assertThat(tool.inputSchema().properties()).containsOnlyKeys("city");
-		assertThat(tool.inputSchema().required()).containsExactly("city");
+		assertThat(tool.inputSchema()).containsEntry("type", "object");
+		assertThat((Map<String, Object>) tool.inputSchema().get("properties")).containsOnlyKeys("city");
+		assertThat((List<Object>) tool.inputSchema().get("required")).containsExactly("city");
 		assertThat(tool.annotations().readOnlyHint()).isTrue();
 		assertThat(tool.annotations().destructiveHint()).isNull();
 	}

@@ -49,9 +49,9 @@ class McpServerClientsTests {
 				.endsWith("json_schema_2020_12_tool", "assistant");
 			McpSchema.Tool weather = tools.get(0);
 			assertThat(weather.description()).isEqualTo("Current weather in a city");
-			assertThat(weather.inputSchema().required()).containsExactly("city");
+			assertThat((List<Object>) weather.inputSchema().get("required")).containsExactly("city");
 			McpSchema.Tool assistant = tools.get(tools.size() - 1);
-			assertThat(assistant.inputSchema().properties()).containsOnlyKeys("message", "sessionId");
+			assertThat((Map<String, Object>) assistant.inputSchema().get("properties")).containsOnlyKeys("message", "sessionId");
 		}
 	}
 

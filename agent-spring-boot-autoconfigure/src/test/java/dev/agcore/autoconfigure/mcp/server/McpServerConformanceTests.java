@@ -49,9 +49,7 @@ class McpServerConformanceTests {
 	 * Checks of applicable scenarios that fail for a reason outside our server, by check
 	 * id. Each must still fail: one that passes means the reason is gone.
 	 */
-	static final Map<String, String> KNOWN_FAILURES = Map.of("json-schema-2020-12-$schema",
-			"the MCP Java SDK 1.1.5 drops $schema from a tool's input schema: its JsonSchema record has no such field "
-					+ "(modelcontextprotocol/java-sdk#761); $defs and additionalProperties pass");
+	static final Map<String, String> KNOWN_FAILURES = Map.of();
 
 	@RegisterExtension
 	static final McpTestServer server = new McpTestServer();
