@@ -70,7 +70,7 @@ class ArchitectureTests {
 			.whereLayer("Retrieval")
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
 			.whereLayer("Runtime")
-			.mayOnlyAccessLayers(with("Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+			.mayOnlyAccessLayers(with("Middleware", "Observation", "Prompt", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")

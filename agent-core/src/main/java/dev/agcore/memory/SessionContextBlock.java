@@ -1,6 +1,9 @@
 package dev.agcore.memory;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -49,6 +52,40 @@ public final class SessionContextBlock {
 		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, QUERY)
 			.map(SessionContextBlock::render)
 			.defaultIfEmpty("");
+	}
+
+	/**
+	 * Read a session's memory once, both rendered as the block and as values by key (the
+	 * private ones left out), without blocking.
+	 * @param store the store
+	 * @param sessionId the session
+	 * @return the snapshot; empty when the session's memory is empty
+	 */
+	public static Mono<Snapshot> snapshot(KeyValueStore store, String sessionId) {
+		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, QUERY).map((items) -> {
+			Map<String, JsonNode> values = new LinkedHashMap<>();
+			items.stream()
+				.filter((item) -> !item.key().startsWith(PRIVATE_PREFIX))
+				.forEach((item) -> values.put(item.key(), item.value()));
+			return new Snapshot(render(items), values);
+		}).defaultIfEmpty(Snapshot.EMPTY);
+	}
+
+	/**
+	 * A session's memory as read for one turn.
+	 *
+	 * @param block the rendered {@code <session-context>} block, empty for none
+	 * @param values the values by key, oldest first, private keys left out
+	 */
+	public record Snapshot(String block, Map<String, JsonNode> values) {
+
+		/** An empty session memory. */
+		public static final Snapshot EMPTY = new Snapshot("", Map.of());
+
+		public Snapshot {
+			values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+		}
+
 	}
 
 	/**

@@ -163,7 +163,8 @@ public interface Agent {
 			AgentRequest asked = StructuredOutput.isNative(model())
 					? request.withOptions(structured.options(request.options(), true))
 					: new AgentRequest(request.sessionId(), request.message() + "\n\n" + structured.instructions(),
-							request.state(), request.userId(), request.options(), request.media());
+							request.state(), request.userId(), request.options(), request.media(), request.instructions(),
+							request.locale());
 			return invoke(asked).map((result) -> StructuredOutput.result(name(), result, structured));
 		});
 	}

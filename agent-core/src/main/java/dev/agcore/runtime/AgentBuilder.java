@@ -1,5 +1,6 @@
 package dev.agcore.runtime;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,6 +52,14 @@ public final class AgentBuilder {
 	private @Nullable ChatModel model;
 
 	private String systemPrompt = "";
+
+	private @Nullable SystemPromptTemplate systemPromptTemplate;
+
+	private String basePrompt = "";
+
+	private EnvironmentContext environment = EnvironmentContext.NONE;
+
+	private Clock clock = Clock.systemUTC();
 
 	private final List<ToolCallback> tools = new ArrayList<>();
 
@@ -111,6 +120,50 @@ public final class AgentBuilder {
 
 	public AgentBuilder systemPrompt(@Nullable String systemPrompt) {
 		this.systemPrompt = (systemPrompt != null) ? systemPrompt : "";
+		return this;
+	}
+
+	/**
+	 * Make the agent's system prompt a template, rendered for every model call; it takes
+	 * the place of {@link #systemPrompt(String)}.
+	 * @param template the template and the agent's own variables, or {@code null} for none
+	 * @return this builder
+	 */
+	public AgentBuilder systemPrompt(@Nullable SystemPromptTemplate template) {
+		this.systemPromptTemplate = template;
+		return this;
+	}
+
+	/**
+	 * Set the base layer of the system prompt, before the agent's own prompt: text shared
+	 * by several agents, such as the company's rules.
+	 * @param basePrompt the text, or {@code null} for none
+	 * @return this builder
+	 */
+	public AgentBuilder basePrompt(@Nullable String basePrompt) {
+		this.basePrompt = (basePrompt != null) ? basePrompt : "";
+		return this;
+	}
+
+	/**
+	 * Set the environment layer of the system prompt, after the agent's own prompt:
+	 * today's date, the user's locale, configured facts. None by default.
+	 * @param environment what to show
+	 * @return this builder
+	 */
+	public AgentBuilder environment(EnvironmentContext environment) {
+		this.environment = Objects.requireNonNull(environment, "'environment' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the clock the environment layer reads today's date from. The system clock by
+	 * default.
+	 * @param clock the clock
+	 * @return this builder
+	 */
+	public AgentBuilder clock(Clock clock) {
+		this.clock = Objects.requireNonNull(clock, "'clock' must not be null");
 		return this;
 	}
 
@@ -384,9 +437,11 @@ public final class AgentBuilder {
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
-		return new DefaultAgent(this.name, this.model, this.systemPrompt, toolRunner, this.maxIterations,
-				this.options, conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow, this.sessionContext, this.models, this.modelAdapters);
+		PromptSettings prompt = new PromptSettings(this.systemPrompt, this.systemPromptTemplate,
+				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
+		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
+				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
+				this.contextWindow, this.models, this.modelAdapters);
 	}
 
 	private static Duration positive(Duration value, String name) {

@@ -1,6 +1,7 @@
 package dev.agcore.runtime;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -26,9 +27,13 @@ import org.jspecify.annotations.Nullable;
  * ({@link dev.agcore.model.ModelCapability#IMAGES}, {@link dev.agcore.model.ModelCapability#PDF});
  * a model that cannot take one fails the turn with a
  * {@link dev.agcore.model.ModelRequestException} naming it. Empty for none
+ * @param instructions system text for this turn only, the last layer of the system
+ * prompt; {@code null} for none
+ * @param locale the user's locale, shown to the model when the agent's environment layer
+ * says so; {@code null} when unknown
  */
 public record AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId,
-		ChatOptions options, List<Media> media) {
+		ChatOptions options, List<Media> media, @Nullable String instructions, @Nullable Locale locale) {
 
 	/**
 	 * The longest session id: ids are keys in stores and parts of URLs, and one that can
@@ -59,6 +64,21 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 		state = Map.copyOf(state);
 		Objects.requireNonNull(options, "'options' must not be null");
 		media = (media != null) ? List.copyOf(media) : List.of();
+		instructions = (instructions != null && !instructions.isBlank()) ? instructions : null;
+	}
+
+	/**
+	 * A turn with media.
+	 * @param sessionId the session
+	 * @param message what the user said
+	 * @param state caller state for the tools
+	 * @param userId the user, or {@code null}
+	 * @param options options for the turn's model calls
+	 * @param media images and files sent with the message
+	 */
+	public AgentRequest(String sessionId, String message, Map<String, Object> state, @Nullable String userId,
+			ChatOptions options, List<Media> media) {
+		this(sessionId, message, state, userId, options, media, null, null);
 	}
 
 	/**
@@ -105,7 +125,8 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withUserId(@Nullable String userId) {
-		return new AgentRequest(this.sessionId, this.message, this.state, userId, this.options, this.media);
+		return new AgentRequest(this.sessionId, this.message, this.state, userId, this.options, this.media,
+				this.instructions, this.locale);
 	}
 
 	/**
@@ -114,7 +135,8 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withState(Map<String, Object> state) {
-		return new AgentRequest(this.sessionId, this.message, state, this.userId, this.options, this.media);
+		return new AgentRequest(this.sessionId, this.message, state, this.userId, this.options, this.media,
+				this.instructions, this.locale);
 	}
 
 	/**
@@ -123,7 +145,8 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withOptions(ChatOptions options) {
-		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, options, this.media);
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, options, this.media,
+				this.instructions, this.locale);
 	}
 
 	/**
@@ -132,7 +155,30 @@ public record AgentRequest(String sessionId, String message, Map<String, Object>
 	 * @return the request
 	 */
 	public AgentRequest withMedia(List<Media> media) {
-		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, this.options, media);
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, this.options, media,
+				this.instructions, this.locale);
+	}
+
+	/**
+	 * Return this request with system text for this turn only: the last layer of the
+	 * system prompt, after the agent's prompt, its environment and the session context.
+	 * @param instructions the text, or {@code null} for none
+	 * @return the request
+	 */
+	public AgentRequest withInstructions(@Nullable String instructions) {
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, this.options, this.media,
+				instructions, this.locale);
+	}
+
+	/**
+	 * Return this request with the user's locale, which an agent whose environment layer
+	 * shows it tells the model.
+	 * @param locale the locale, or {@code null} when unknown
+	 * @return the request
+	 */
+	public AgentRequest withLocale(@Nullable Locale locale) {
+		return new AgentRequest(this.sessionId, this.message, this.state, this.userId, this.options, this.media,
+				this.instructions, locale);
 	}
 
 }

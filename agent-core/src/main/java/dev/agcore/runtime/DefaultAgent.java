@@ -44,7 +44,7 @@ final class DefaultAgent implements Agent {
 
 	private final ChatModel model;
 
-	private final String systemPrompt;
+	private final PromptSettings prompt;
 
 	private final ToolRunner toolRunner;
 
@@ -74,15 +74,12 @@ final class DefaultAgent implements Agent {
 
 	private final ContextWindow window;
 
-	private final boolean sessionContext;
-
-	DefaultAgent(String name, ChatModel model, String systemPrompt, ToolRunner toolRunner, int maxIterations,
+	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout, ContextWindow window, boolean sessionContext, Map<String, ChatModel> models,
-			List<ModelAdapter> adapters) {
+			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters) {
 		this.name = name;
 		this.model = model;
-		this.systemPrompt = systemPrompt;
+		this.prompt = prompt;
 		this.toolRunner = toolRunner;
 		this.maxIterations = maxIterations;
 		this.options = options;
@@ -97,7 +94,6 @@ final class DefaultAgent implements Agent {
 		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
 		this.window = window;
-		this.sessionContext = sessionContext;
 	}
 
 	@Override
@@ -112,7 +108,7 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public String systemPrompt() {
-		return this.systemPrompt;
+		return (this.prompt.template() != null) ? this.prompt.template().template().text() : this.prompt.systemPrompt();
 	}
 
 	@Override
@@ -234,11 +230,11 @@ final class DefaultAgent implements Agent {
 		return this.store.loadPending(sessionId)
 			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(this.store.load(sessionId))
-			.zipWith(sessionContext(sessionId))
+			.zipWith(session(sessionId))
 			.flatMap((loaded) -> {
 				Turn turn = new Turn(this.name, request, loaded.getT1(), this.toolRunner.store());
 				turn.setup(setup);
-				turn.sessionContext(loaded.getT2());
+				turn.session(loaded.getT2());
 				return this.middleware.beforeAgent(turn, turn.messages()).then(Mono.defer(() -> {
 					turn.markTurnStart();
 					return loop(turn, listener);
@@ -247,11 +243,16 @@ final class DefaultAgent implements Agent {
 	}
 
 	/**
-	 * Read the session's memory rendered as the block appended to the system prompt, once
-	 * per turn; empty text when it is empty or the agent does not show it.
+	 * Read the session's memory once per turn, for the system prompt: its block (empty when
+	 * the agent does not show it) and its values (for a system prompt template).
 	 */
-	Mono<String> sessionContext(String sessionId) {
-		return this.sessionContext ? SessionContextBlock.read(this.toolRunner.store(), sessionId) : Mono.just("");
+	Mono<SessionContextBlock.Snapshot> session(String sessionId) {
+		if (!this.prompt.readsSession()) {
+			return Mono.just(SessionContextBlock.Snapshot.EMPTY);
+		}
+		Mono<SessionContextBlock.Snapshot> read = SessionContextBlock.snapshot(this.toolRunner.store(), sessionId);
+		return this.prompt.sessionContext() ? read
+				: read.map((snapshot) -> new SessionContextBlock.Snapshot("", snapshot.values()));
 	}
 
 	/** Run model calls and tools until the turn finishes, then store it. */
@@ -265,12 +266,12 @@ final class DefaultAgent implements Agent {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		ChatRequest request = turn.nextRequest(this.systemPrompt, this.toolRunner.specs(), turn.nextOptions(),
-				this.window);
-		// after middleware: a @DynamicPrompt replaces the system prompt, and must not drop the schema
+		ChatRequest request = turn.nextRequest(this.prompt.agentPrompt(turn), this.toolRunner.specs(),
+				turn.nextOptions(), this.window);
+		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
 		String instructions = turn.setup().instructions();
 		return this.middleware.beforeModel(turn, request)
-			.map((chatRequest) -> StructuredOutput.withInstructions(chatRequest, instructions))
+			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
 			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
 	}
 

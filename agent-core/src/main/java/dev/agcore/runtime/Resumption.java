@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.SessionContextBlock;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -48,7 +49,7 @@ final class Resumption {
 					// with the results of the decided calls that ran, so they never run twice
 					PendingClaim claim = new PendingClaim(this.store, sessionId, pending, request.decisions());
 					return this.store.load(sessionId)
-						.zipWith(this.agent.sessionContext(sessionId))
+						.zipWith(this.agent.session(sessionId))
 						.flatMap((loaded) -> continueTurn(request, claim, setup, loaded.getT1(),
 								loaded.getT2(), listener))
 						.onErrorResume((ex) -> claim.release().then(Mono.error(ex)))
@@ -95,7 +96,7 @@ final class Resumption {
 	}
 
 	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, TurnSetup setup,
-			Conversation history, String sessionContext, TurnListener listener) {
+			Conversation history, SessionContextBlock.Snapshot session, TurnListener listener) {
 		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();
 		request.decisions().forEach((id, decision) -> {
@@ -105,7 +106,7 @@ final class Resumption {
 		});
 		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
 		turn.setup(setup);
-		turn.sessionContext(sessionContext);
+		turn.session(session);
 		if (pending.pendingCalls().isEmpty()) {
 			// the decided calls ran in an earlier resumption: go on from where it stopped
 			this.agent.finishIfReturnsDirectly(turn, listener);

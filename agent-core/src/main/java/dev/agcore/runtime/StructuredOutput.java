@@ -1,13 +1,9 @@
 package dev.agcore.runtime;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import dev.agcore.message.Message;
-import dev.agcore.message.SystemMessage;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
-import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ResponseFormat;
 import dev.agcore.tool.binding.ToolBinding;
@@ -112,29 +108,6 @@ final class StructuredOutput<T> {
 	/** The instructions appended to the system prompt for a model without a native option. */
 	String instructions() {
 		return StructuredAnswers.instructions(this.schema);
-	}
-
-	/**
-	 * Append the instructions of a model without a native option to the system prompt of
-	 * a request as middleware left it, or put them first as the system prompt when it has
-	 * none.
-	 * @param request the request after the agent's middleware
-	 * @param instructions the instructions, empty for none
-	 * @return the request with the instructions
-	 */
-	static ChatRequest withInstructions(ChatRequest request, String instructions) {
-		if (instructions.isEmpty()) {
-			return request;
-		}
-		List<Message> messages = new ArrayList<>(request.messages());
-		if (!messages.isEmpty() && messages.get(0) instanceof SystemMessage system) {
-			String text = system.text().isEmpty() ? instructions : system.text() + "\n\n" + instructions;
-			messages.set(0, new SystemMessage(text, system.developer()));
-		}
-		else {
-			messages.add(0, new SystemMessage(instructions));
-		}
-		return new ChatRequest(messages, request.tools(), request.options());
 	}
 
 	/**

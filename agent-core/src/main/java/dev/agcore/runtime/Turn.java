@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
@@ -13,6 +14,7 @@ import java.util.function.Predicate;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
+import dev.agcore.memory.SessionContextBlock;
 import dev.agcore.memory.SessionMemory;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
@@ -45,8 +47,14 @@ final class Turn implements AgentContext {
 
 	private final @Nullable String userId;
 
-	/** The session's memory rendered for the system prompt, read once at turn start; empty for none. */
-	private String sessionContext = "";
+	/** The session's memory, read once at turn start, for the system prompt; empty for none. */
+	private SessionContextBlock.Snapshot session = SessionContextBlock.Snapshot.EMPTY;
+
+	/** System text of this turn's request, the last layer of the system prompt; null for none. */
+	private @Nullable String instructions;
+
+	/** The user's locale as the request gave it; null when unknown. */
+	private @Nullable Locale locale;
 
 	private final List<Message> history;
 
@@ -98,6 +106,8 @@ final class Turn implements AgentContext {
 	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store) {
 		this(agentName, request.sessionId(), request.state(), request.userId(), history, Set.of(), false, store);
 		this.messages.add(new UserMessage(request.message(), request.media(), null));
+		this.instructions = request.instructions();
+		this.locale = request.locale();
 	}
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
@@ -235,21 +245,32 @@ final class Turn implements AgentContext {
 		return this.userId;
 	}
 
-	/** Set the session context block appended to the system prompt of every model call. */
-	void sessionContext(String block) {
-		this.sessionContext = block;
+	/** Set the session's memory, read at turn start, for the system prompt of every model call. */
+	void session(SessionContextBlock.Snapshot session) {
+		this.session = session;
+	}
+
+	SessionContextBlock.Snapshot session() {
+		return this.session;
+	}
+
+	@Nullable String instructions() {
+		return this.instructions;
+	}
+
+	@Nullable Locale locale() {
+		return this.locale;
 	}
 
 	/**
-	 * The next model request: the agent's system prompt with the session context, then
-	 * what the window selects of the conversation. The conversation itself is left whole,
-	 * for the store.
+	 * The next model request: the agent's own system prompt, then what the window selects
+	 * of the conversation. The conversation itself is left whole, for the store; the other
+	 * layers of the system prompt are added after middleware ({@link SystemPromptLayers}).
 	 */
 	ChatRequest nextRequest(String agentPrompt, List<ToolSpec> tools, ChatOptions options, ContextWindow window) {
 		this.modelCalls++;
 		List<Message> conversation = window.select(this.messages, Math.min(this.turnStart, this.messages.size()));
-		String systemPrompt = this.sessionContext.isEmpty() ? agentPrompt
-				: agentPrompt.isEmpty() ? this.sessionContext : agentPrompt + "\n\n" + this.sessionContext;
+		String systemPrompt = agentPrompt;
 		if (systemPrompt.isEmpty()) {
 			return new ChatRequest(conversation, tools, options);
 		}
