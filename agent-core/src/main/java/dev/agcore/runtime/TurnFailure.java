@@ -10,6 +10,7 @@ import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelTimeoutException;
+import dev.agcore.prompt.PromptException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,6 +47,12 @@ public record TurnFailure(String code, String message) {
 
 	/** A limit of the agent (model or tool calls) was reached. */
 	public static final String LIMIT_EXCEEDED = "limit_exceeded";
+
+	/**
+	 * The agent's system prompt template cannot be rendered: a variable it needs is
+	 * missing. The message names the template and the variable, never their values.
+	 */
+	public static final String PROMPT_ERROR = "prompt_error";
 
 	public TurnFailure {
 		Objects.requireNonNull(code, "'code' must not be null");
@@ -108,6 +115,9 @@ public record TurnFailure(String code, String message) {
 		}
 		if (ex instanceof LimitExceededException) {
 			return LIMIT_EXCEEDED;
+		}
+		if (ex instanceof PromptException) {
+			return PROMPT_ERROR;
 		}
 		return null;
 	}

@@ -41,9 +41,24 @@ public class AgentProperties {
 	 */
 	private final Map<String, ModelSpec> models = new LinkedHashMap<>();
 
+	/**
+	 * Base layer of every configured agent's system prompt, before the agent's own prompt:
+	 * text all agents share, such as the company's rules. An agent's base-system-prompt
+	 * replaces it.
+	 */
+	private @Nullable String baseSystemPrompt;
+
 	private final Retry retry = new Retry();
 
 	private final Web web = new Web();
+
+	public @Nullable String getBaseSystemPrompt() {
+		return this.baseSystemPrompt;
+	}
+
+	public void setBaseSystemPrompt(@Nullable String baseSystemPrompt) {
+		this.baseSystemPrompt = baseSystemPrompt;
+	}
 
 	private final ModelAdapters modelAdapters = new ModelAdapters();
 
@@ -608,6 +623,31 @@ public class AgentProperties {
 		private @Nullable String systemPrompt;
 
 		/**
+		 * Prompt template the system prompt is rendered from on every model call, by name in
+		 * agent.prompts.location, such as support/system. Replaces system-prompt. The
+		 * template sees system-prompt-variables, the session's memory as "session", the
+		 * request's state as "request", and "agent", "sessionId" and "userId".
+		 */
+		private @Nullable String systemPromptTemplate;
+
+		/**
+		 * Variables of the system prompt template.
+		 */
+		private Map<String, Object> systemPromptVariables = new LinkedHashMap<>();
+
+		/**
+		 * Base layer of this agent's system prompt, instead of agent.base-system-prompt;
+		 * empty for none.
+		 */
+		private @Nullable String baseSystemPrompt;
+
+		/**
+		 * Environment layer of the system prompt: date, the user's locale, facts.
+		 */
+		@NestedConfigurationProperty
+		private final AgentEnvironmentProperties environment = new AgentEnvironmentProperties();
+
+		/**
 		 * Tools the agent may use: names ("get_weather"), globs ("notes_*"), groups
 		 * ("group:notes", by tool category) and tools of MCP servers ("mcp:filesystem",
 		 * "mcp:filesystem/read_*", by the server's names). All tools, those of MCP servers
@@ -706,6 +746,34 @@ public class AgentProperties {
 
 		public void setSystemPrompt(@Nullable String systemPrompt) {
 			this.systemPrompt = systemPrompt;
+		}
+
+		public @Nullable String getSystemPromptTemplate() {
+			return this.systemPromptTemplate;
+		}
+
+		public void setSystemPromptTemplate(@Nullable String systemPromptTemplate) {
+			this.systemPromptTemplate = systemPromptTemplate;
+		}
+
+		public Map<String, Object> getSystemPromptVariables() {
+			return this.systemPromptVariables;
+		}
+
+		public void setSystemPromptVariables(Map<String, Object> systemPromptVariables) {
+			this.systemPromptVariables = systemPromptVariables;
+		}
+
+		public @Nullable String getBaseSystemPrompt() {
+			return this.baseSystemPrompt;
+		}
+
+		public void setBaseSystemPrompt(@Nullable String baseSystemPrompt) {
+			this.baseSystemPrompt = baseSystemPrompt;
+		}
+
+		public AgentEnvironmentProperties getEnvironment() {
+			return this.environment;
 		}
 
 		public @Nullable List<String> getTools() {
@@ -866,6 +934,21 @@ public class AgentProperties {
 		 * Path under which the agent endpoints are mapped.
 		 */
 		private String basePath = "/agents";
+
+		/**
+		 * Whether callers may send 'instructions', system text for one turn, with invoke and
+		 * stream requests. Off by default: such text steers the agent as the system prompt
+		 * does, so allow it only to callers you trust.
+		 */
+		private boolean allowInstructions;
+
+		public boolean isAllowInstructions() {
+			return this.allowInstructions;
+		}
+
+		public void setAllowInstructions(boolean allowInstructions) {
+			this.allowInstructions = allowInstructions;
+		}
 
 		public boolean isEnabled() {
 			return this.enabled;

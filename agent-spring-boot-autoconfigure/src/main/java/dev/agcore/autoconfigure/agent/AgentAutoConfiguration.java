@@ -14,6 +14,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -41,7 +42,8 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration(after = { ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
-		MiddlewareAutoConfiguration.class })
+		MiddlewareAutoConfiguration.class },
+		afterName = "dev.agcore.autoconfigure.prompt.PromptTemplatesAutoConfiguration")
 @EnableConfigurationProperties(AgentProperties.class)
 public final class AgentAutoConfiguration {
 
@@ -58,9 +60,10 @@ public final class AgentAutoConfiguration {
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
 			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
-			ObjectProvider<ModelAdapter> modelAdapters) {
+			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
-				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList());
+				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
+				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates));
 	}
 
 	@Bean

@@ -27,6 +27,7 @@ import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.AgentRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
@@ -50,6 +51,8 @@ final class ConfiguredAgentFactory {
 
 	private final @Nullable AgentMiddlewareFactory middleware;
 
+	private final AgentPrompts prompts;
+
 	private final AgentMemorySettings memory;
 
 	private final @Nullable MeterRegistry meterRegistry;
@@ -63,7 +66,7 @@ final class ConfiguredAgentFactory {
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
-			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans) {
+			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts) {
 		List<ModelAdapter> adapters = new ArrayList<>(
 				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
 		adapters.addAll(adapterBeans);
@@ -75,6 +78,7 @@ final class ConfiguredAgentFactory {
 		this.middleware = middleware;
 		this.meterRegistry = meterRegistry;
 		this.memory = new AgentMemorySettings(models, meterRegistry);
+		this.prompts = prompts;
 		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
 	}
 
@@ -108,6 +112,7 @@ final class ConfiguredAgentFactory {
 			.name(name)
 			.model(this.models.get(names.iterator().next()))
 			.modelAdapters(this.modelAdapters)
+			.basePrompt(this.prompts.baseSystemPrompt())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
@@ -186,8 +191,10 @@ final class ConfiguredAgentFactory {
 		if (compaction != null) {
 			middleware.add(compaction);
 		}
-		// tools, permissions, secrets and stores: see AgentTools
-		Agent agent = this.tools.build(name, spec, Agent.builder()
+		// tools, permissions, secrets and stores: see AgentTools; prompt layers: see AgentPrompts
+		AgentBuilder builder = Agent.builder();
+		this.prompts.configure(prefix, spec, builder);
+		Agent agent = this.tools.build(name, spec, builder
 			.name(name)
 			.model(model)
 			.models(allowed)

@@ -16,6 +16,7 @@ import dev.agcore.runtime.TurnTimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -45,10 +46,16 @@ final class AgentHandler {
 
 	private static final String INTERNAL_ERROR = "The agent failed unexpectedly; the server log has the details";
 
+	/** The longest system text a caller may add to a turn. */
+	static final int MAX_INSTRUCTIONS_LENGTH = 8_000;
+
 	private final AgentRegistry agents;
 
-	AgentHandler(AgentRegistry agents) {
+	private final boolean allowInstructions;
+
+	AgentHandler(AgentRegistry agents, boolean allowInstructions) {
 		this.agents = agents;
+		this.allowInstructions = allowInstructions;
 	}
 
 	Mono<ServerResponse> list(ServerRequest request) {
@@ -242,7 +249,7 @@ final class AgentHandler {
 							+ this.agents.all().stream().map(Agent::name).toList()));
 	}
 
-	private static Mono<ReadRequest> agentRequest(ServerRequest request, Agent agent) {
+	private Mono<ReadRequest> agentRequest(ServerRequest request, Agent agent) {
 		return request.bodyToMono(AgentViews.InvokeRequest.class)
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))
 			.flatMap((body) -> {
@@ -255,7 +262,9 @@ final class AgentHandler {
 				}
 				AgentRequest agentRequest = AgentRequest.of(body.sessionId(), body.message())
 					.withOptions(RequestOptions.read(body::option, agent))
-					.withMedia(RequestMedia.read(body.media()));
+					.withMedia(RequestMedia.read(body.media()))
+					.withInstructions(instructions(body.instructions()))
+					.withLocale(RequestLocale.read(body.locale(), request.headers()));
 				boolean structured = RequestOptions.structured(body::option);
 				// the principal's name wins over a user id the body claims
 				return SessionHandler.userId(request, body.userId())
@@ -263,6 +272,25 @@ final class AgentHandler {
 					.defaultIfEmpty(agentRequest)
 					.map((read) -> new ReadRequest(read, structured));
 			});
+	}
+
+	private @Nullable String instructions(@Nullable JsonNode instructions) {
+		if (instructions == null || instructions.isNull()) {
+			return null;
+		}
+		if (!this.allowInstructions) {
+			throw badRequest("'instructions' are not accepted by this server: set agent.web.allow-instructions=true "
+					+ "to let callers add system text to a turn");
+		}
+		if (!instructions.isString()) {
+			throw badRequest("'instructions' must be a string");
+		}
+		String text = instructions.asString();
+		if (text.length() > MAX_INSTRUCTIONS_LENGTH) {
+			throw badRequest("'instructions' must be at most " + MAX_INSTRUCTIONS_LENGTH + " characters, was "
+					+ text.length());
+		}
+		return text;
 	}
 
 	/** The same limit on every route, so an id that can be written can be read back. */

@@ -106,7 +106,7 @@ final class AgentViews {
 	record InvokeRequest(@Nullable String sessionId, @Nullable String message, @Nullable String userId,
 			@Nullable JsonNode temperature, @Nullable JsonNode maxTokens, @Nullable JsonNode toolChoice,
 			@Nullable JsonNode responseFormat, @Nullable JsonNode responseSchema, @Nullable JsonNode model,
-			@Nullable JsonNode media) {
+			@Nullable JsonNode media, @Nullable JsonNode instructions, @Nullable JsonNode locale) {
 
 		/** A model option field by name, see {@link RequestOptions}. */
 		@Nullable JsonNode option(String name) {

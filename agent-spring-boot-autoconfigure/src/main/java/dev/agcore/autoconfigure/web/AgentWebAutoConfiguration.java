@@ -61,7 +61,7 @@ public final class AgentWebAutoConfiguration {
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
 			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models) {
 		String basePath = basePath(properties.getWeb().getBasePath());
-		AgentHandler handler = new AgentHandler(agents);
+		AgentHandler handler = new AgentHandler(agents, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();
 		AgentSessions agentSessions = sessions.getIfUnique();
 		if (agentSessions != null) {
