@@ -72,20 +72,19 @@ public final class McpConnection {
 
 	/**
 	 * List the server's resources.
-	 * @return the resources, every page
+	 * @return the resources, every page; none when the server declared no resources
+	 * capability
 	 */
 	public Mono<List<McpResource>> listResources() {
-		return request("listing resources",
-				(session) -> McpPages.collect("the resources of MCP server '" + name() + "'",
-						(cursor) -> session.client().listResources(cursor), McpSchema.ListResourcesResult::resources,
-						McpSchema.ListResourcesResult::nextCursor))
+		return request("listing resources", this::listResources)
 			.map((resources) -> resources.stream().map(McpCatalog::resource).toList());
 	}
 
 	/**
 	 * Read a resource.
 	 * @param uri the resource's URI
-	 * @return what it holds, possibly in several parts
+	 * @return what it holds, possibly in several parts; an {@link McpException} when the
+	 * server declared no resources capability
 	 */
 	public Mono<List<McpResourceContents>> readResource(String uri) {
 		Objects.requireNonNull(uri, "'uri' must not be null");
@@ -168,10 +167,24 @@ public final class McpConnection {
 		return this.toolCall;
 	}
 
+	private Mono<List<McpSchema.Resource>> listResources(McpSession session) {
+		if (!session.offersResources()) {
+			return Mono.just(List.of());
+		}
+		return McpPages.collect("the resources of MCP server '" + name() + "'",
+				(cursor) -> session.client().listResources(cursor), McpSchema.ListResourcesResult::resources,
+				McpSchema.ListResourcesResult::nextCursor);
+	}
+
 	private Mono<List<McpSchema.ResourceContents>> read(String uri) {
-		return request("reading resource '" + uri + "'",
-				(session) -> session.client().readResource(new McpSchema.ReadResourceRequest(uri)))
-			.map((result) -> (result.contents() != null) ? result.contents() : List.of());
+		return request("reading resource '" + uri + "'", (session) -> {
+			if (!session.offersResources()) {
+				// the SDK would refuse with an IllegalStateException, taken for a broken session
+				return Mono.<McpSchema.ReadResourceResult>error(new McpException(
+						"MCP server '" + name() + "' offers no resources (it declared no resources capability)"));
+			}
+			return session.client().readResource(new McpSchema.ReadResourceRequest(uri));
+		}).map((result) -> (result.contents() != null) ? result.contents() : List.of());
 	}
 
 	private <T> Mono<T> request(String action, Function<McpSession, Mono<T>> request) {

@@ -78,7 +78,8 @@ final class McpSession {
 				.build();
 			session.client = client;
 			Mono<Void> terminated = session.transport.terminated();
-			return Mono.firstWithSignal(client.initialize().then(session.listTools()), terminated.then(Mono.never()))
+			Mono<List<McpSchema.Tool>> connect = client.initialize().then(Mono.defer(session::listTools));
+			return Mono.firstWithSignal(connect, terminated.then(Mono.never()))
 				.timeout(settings.initializationTimeout().plus(settings.requestTimeout()))
 				.map((tools) -> {
 					session.tools = tools;
@@ -123,7 +124,22 @@ final class McpSession {
 				(key) -> client().getPrompt(new McpSchema.GetPromptRequest(name, arguments)).cache());
 	}
 
+	/**
+	 * Return whether the server declared the resources capability; the SDK refuses to ask
+	 * one that did not for its resources.
+	 */
+	boolean offersResources() {
+		McpSchema.ServerCapabilities capabilities = client().getServerCapabilities();
+		return capabilities != null && capabilities.resources() != null;
+	}
+
+	// after the handshake, which tells the capabilities: a server without the tools
+	// capability has none (the SDK refuses to ask it)
 	private Mono<List<McpSchema.Tool>> listTools() {
+		McpSchema.ServerCapabilities capabilities = client().getServerCapabilities();
+		if (capabilities == null || capabilities.tools() == null) {
+			return Mono.just(List.of());
+		}
 		return McpPages.collect("the tools of MCP server '" + this.server + "'", (cursor) -> client().listTools(cursor),
 				McpSchema.ListToolsResult::tools, McpSchema.ListToolsResult::nextCursor);
 	}

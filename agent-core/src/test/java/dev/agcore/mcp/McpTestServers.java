@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The real MCP servers the tests run against, from {@link NpmPackages}: server-everything
- * over stdio and over streamable HTTP, server-filesystem, and {@code paging-server.cjs}
- * (on the official TypeScript SDK) for paging and cancellation.
+ * over stdio and over streamable HTTP, server-filesystem, {@code paging-server.cjs}
+ * (on the official TypeScript SDK) for paging and cancellation, and
+ * {@code prompts-only-server.cjs} for a server without tools.
  */
 final class McpTestServers {
 
@@ -39,6 +40,14 @@ final class McpTestServers {
 		Path modules = NpmPackages.directory().resolve("node_modules");
 		return quick(McpServerSettings.of(name, new McpTransportSettings.Stdio("node",
 				List.of(resource("/mcp/paging-server.cjs").toString()), Map.of("NODE_PATH", modules.toString()),
+				null)));
+	}
+
+	/** {@code prompts-only-server.cjs}: declares the prompts capability only, no tools, no resources. */
+	static McpServerSettings promptsOnly(String name) {
+		Path modules = NpmPackages.directory().resolve("node_modules");
+		return quick(McpServerSettings.of(name, new McpTransportSettings.Stdio("node",
+				List.of(resource("/mcp/prompts-only-server.cjs").toString()), Map.of("NODE_PATH", modules.toString()),
 				null)));
 	}
 

@@ -72,8 +72,11 @@ public final class NpmPackages {
 		throw new IllegalStateException("unreachable");
 	}
 
-	/** The directory holding {@code .ci}, found upwards from the module's directory. */
-	private static Path repositoryRoot() {
+	/**
+	 * Return the directory holding {@code .ci}, found upwards from the module's directory.
+	 * @return the repository's root
+	 */
+	public static Path repositoryRoot() {
 		Path dir = Paths.get("").toAbsolutePath();
 		while (dir != null && !Files.isRegularFile(dir.resolve(".ci").resolve("install-npm-packages"))) {
 			dir = dir.getParent();
