@@ -66,4 +66,14 @@ public interface AgentMetrics {
 	default void chainCall(String chain, ChainOutcome outcome, long durationNanos) {
 	}
 
+	/**
+	 * Record that a turn was started over with another runner.
+	 * @param agent the agent name
+	 * @param from the runner that failed, e.g. {@code react}
+	 * @param to the runner the turn was started over with, e.g. {@code planner}
+	 * @param reason why: {@code error} or {@code max_iterations}
+	 */
+	default void runnerFallback(String agent, String from, String to, String reason) {
+	}
+
 }

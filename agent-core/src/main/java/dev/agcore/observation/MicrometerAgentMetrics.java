@@ -47,6 +47,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	static final String CHAIN_CALLS = "agent.chain.calls";
 
+	static final String RUNNER_FALLBACKS = "agent.runner.fallbacks";
+
 	static final String TIME_TO_FIRST_CHUNK = "gen_ai.client.operation.time_to_first_chunk";
 
 	static final String COST = "agent.cost";
@@ -138,6 +140,16 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 				.register(this.registry));
 		}
 		timer.record(durationNanos, TimeUnit.NANOSECONDS);
+	}
+
+	@Override
+	public void runnerFallback(String agent, String from, String to, String reason) {
+		// rare: the registry's own lookup is cheap enough
+		Counter.builder(RUNNER_FALLBACKS)
+			.description("Turns started over with a fallback runner")
+			.tags("agent", agent, "from", from, "to", to, "reason", reason)
+			.register(this.registry)
+			.increment();
 	}
 
 	private ModelMeters createModelMeters(ModelKey key) {

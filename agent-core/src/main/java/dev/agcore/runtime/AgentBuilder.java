@@ -20,6 +20,7 @@ import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.retrieval.Retriever;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
 import dev.agcore.tool.ToolScope;
@@ -45,6 +46,12 @@ public final class AgentBuilder {
 	public static final Duration DEFAULT_TURN_TIMEOUT = Duration.ofMinutes(5);
 
 	/** Default cap on the length of a tool result sent to the model, in characters (64 Ki). */
+	/** The most sources the retrieval QA runner gives the model unless told otherwise. */
+	public static final int DEFAULT_RETRIEVAL_TOP_K = 5;
+
+	/** The least score of a source the retrieval QA runner keeps unless told otherwise. */
+	public static final double DEFAULT_RETRIEVAL_MIN_SCORE = 0.1;
+
 	public static final int DEFAULT_MAX_TOOL_RESULT_LENGTH = ToolCallExecutor.DEFAULT_MAX_RESULT_LENGTH;
 
 	private String name = "agent";
@@ -104,6 +111,18 @@ public final class AgentBuilder {
 	private Map<String, ChatModel> models = Map.of();
 
 	private List<ModelAdapter> modelAdapters = ModelAdapters.builtIns();
+
+	private Runner runner = Runner.REACT;
+
+	private @Nullable Runner fallbackRunner;
+
+	private @Nullable Retriever retriever;
+
+	private int retrievalTopK = DEFAULT_RETRIEVAL_TOP_K;
+
+	private double retrievalMinScore = DEFAULT_RETRIEVAL_MIN_SCORE;
+
+	private Map<String, String> runnerCommands = Map.of();
 
 	AgentBuilder() {
 	}
@@ -414,15 +433,97 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Set how the agent runs a turn; {@link Runner#REACT} (the tool loop) by default.
+	 * @param runner the runner
+	 * @return this builder
+	 * @see #retriever(Retriever)
+	 * @see #fallbackRunner(Runner)
+	 */
+	public AgentBuilder runner(Runner runner) {
+		this.runner = Objects.requireNonNull(runner, "'runner' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set the runner a ReAct turn starts over with when the loop fails or reaches
+	 * max-iterations; only {@link Runner#PLANNER}, and only with the react runner.
+	 * @param fallbackRunner the fallback, or {@code null} for none (the default)
+	 * @return this builder
+	 */
+	public AgentBuilder fallbackRunner(@Nullable Runner fallbackRunner) {
+		this.fallbackRunner = fallbackRunner;
+		return this;
+	}
+
+	/**
+	 * Set what the retrieval QA runner retrieves from; required for that runner.
+	 * @param retriever the retriever
+	 * @return this builder
+	 */
+	public AgentBuilder retriever(@Nullable Retriever retriever) {
+		this.retriever = retriever;
+		return this;
+	}
+
+	/**
+	 * Set the most sources the retrieval QA runner gives the model.
+	 * @param topK at least 1; {@value #DEFAULT_RETRIEVAL_TOP_K} by default
+	 * @return this builder
+	 */
+	public AgentBuilder retrievalTopK(int topK) {
+		if (topK < 1) {
+			throw new IllegalArgumentException("'retrievalTopK' must be at least 1, was " + topK);
+		}
+		this.retrievalTopK = topK;
+		return this;
+	}
+
+	/**
+	 * Set the least score a retrieved source needs for the retrieval QA runner to use it;
+	 * when none has it, the runner answers {@link Runner#NOTHING_FOUND} without calling
+	 * the model.
+	 * @param minScore the least score; {@value #DEFAULT_RETRIEVAL_MIN_SCORE} by default
+	 * @return this builder
+	 */
+	public AgentBuilder retrievalMinScore(double minScore) {
+		if (Double.isNaN(minScore)) {
+			throw new IllegalArgumentException("'retrievalMinScore' must be a number");
+		}
+		this.retrievalMinScore = minScore;
+		return this;
+	}
+
+	/**
+	 * Set the planner runner's {@code @command} aliases: {@code @web} in a user message
+	 * with {@code web -> search_web} forces the tool {@code search_web}. A tool's own name
+	 * works as a command without an alias.
+	 * @param commands command (without {@code @}) to tool name
+	 * @return this builder
+	 */
+	public AgentBuilder runnerCommands(Map<String, String> commands) {
+		this.runnerCommands = Map.copyOf(commands);
+		return this;
+	}
+
+	/**
 	 * Build the agent.
 	 * @return the agent
-	 * @throws IllegalStateException if no model was set
+	 * @throws IllegalStateException if no model was set, the retrieval QA runner has no
+	 * retriever, or a fallback runner is set other than planner for react
 	 * @throws dev.agcore.tool.ToolDefinitionException if two tools share a name, or the
 	 * tool scope names a tool the registry does not have
 	 */
 	public Agent build() {
 		if (this.model == null) {
 			throw new IllegalStateException("'model' must be set for agent '" + this.name + "'");
+		}
+		RunnerSettings runners;
+		try {
+			runners = new RunnerSettings(this.runner, this.fallbackRunner, this.retriever, this.retrievalTopK,
+					this.retrievalMinScore, this.runnerCommands);
+		}
+		catch (IllegalStateException ex) {
+			throw new IllegalStateException("Agent '" + this.name + "': " + ex.getMessage(), ex);
 		}
 		ConversationStore conversationStore = (this.store != null) ? this.store : new InMemoryConversationStore();
 		List<ToolCallback> tools = new ArrayList<>(this.tools);
@@ -441,7 +542,7 @@ public final class AgentBuilder {
 				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow, this.models, this.modelAdapters);
+				this.contextWindow, this.models, this.modelAdapters, runners);
 	}
 
 	private static Duration positive(Duration value, String name) {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
@@ -18,11 +19,8 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
-import dev.agcore.middleware.MiddlewareException;
-import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
-import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.ModelCostListener;
@@ -62,21 +60,20 @@ final class DefaultAgent implements Agent {
 
 	private final Map<String, ChatModel> models;
 
-	private final ModelInvoker invoker;
-
 	private final AgentMetrics metrics;
 
 	private final Resumption resumption;
 
-	private final boolean bufferText;
+	private final ModelStep modelStep;
+
+	private final TurnRunner runner;
 
 	private final Duration turnTimeout;
 
-	private final ContextWindow window;
-
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters) {
+			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
+			RunnerSettings runners) {
 		this.name = name;
 		this.model = model;
 		this.prompt = prompt;
@@ -88,12 +85,13 @@ final class DefaultAgent implements Agent {
 		this.middleware = middleware;
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.models = Map.copyOf(models);
-		this.invoker = new ModelInvoker(metrics, adapters);
 		this.metrics = metrics;
 		this.resumption = new Resumption(this, store);
-		this.bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.turnTimeout = turnTimeout;
-		this.window = window;
+		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
+		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters), window,
+				bufferText);
+		this.runner = runners.create(this, this.modelStep, metrics);
 	}
 
 	@Override
@@ -257,61 +255,27 @@ final class DefaultAgent implements Agent {
 
 	/** Run model calls and tools until the turn finishes, then store it. */
 	Mono<AgentResult> loop(Turn turn, TurnListener listener) {
-		Mono<Void> steps = turn.isFinished() ? Mono.empty() : step(turn, listener);
+		Mono<Void> steps = turn.isFinished() ? Mono.empty() : this.runner.run(turn, listener);
 		return steps.then(TurnDeadline.finishing(Mono.defer(() -> finish(turn))));
 	}
 
-	private Mono<Void> step(Turn turn, TurnListener listener) {
+	/** The ReAct runner: one model call, then its tools, then again, up to max-iterations. */
+	Mono<Void> step(Turn turn, TurnListener listener) {
 		if (turn.modelCalls() >= this.maxIterations) {
 			turn.finishMaxIterations(this.maxIterations);
 			return Mono.empty();
 		}
-		ChatRequest request = turn.nextRequest(this.prompt.agentPrompt(turn), this.toolRunner.specs(),
-				turn.nextOptions(), this.window);
-		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
-		String instructions = turn.setup().instructions();
-		return this.middleware.beforeModel(turn, request)
-			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
-			.flatMap((chatRequest) -> step(turn, chatRequest, listener));
-	}
-
-	private Mono<Void> step(Turn turn, ChatRequest chatRequest, TurnListener listener) {
-		// middleware that rewrites model output (PII redaction) must see the text before the caller does
-		boolean liveText = listener.streaming() && !this.bufferText;
-		// the text of this model response the caller has been shown
-		StringBuilder shown = new StringBuilder();
-		ChatModel model = turn.setup().model();
-		ModelCall innermost = listener.streaming()
-				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
-				: (req) -> this.invoker.call(model, req);
-		return this.middleware.wrapModelCall(turn, innermost)
-			.call(chatRequest)
-			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
-					"A wrapModelCall middleware of agent '" + this.name + "' completed without a response")))
-			.flatMap((response) -> this.middleware.afterModel(turn, chatRequest, response))
+		return this.modelStep
+			.call(turn, this.toolRunner.specs(), turn.nextOptions(), turn.setup().instructions(),
+					UnaryOperator.identity(), listener)
 			.flatMap((adjusted) -> {
-			// text not streamed live, or an answer a wrapper put in place of the streamed one
-			// (a fallback model, a limit's final answer), is sent whole, after telling the
-			// caller to discard what it was shown
-			String text = adjusted.message().text();
-			if (listener.streaming() && !text.contentEquals(shown)) {
-				if (shown.length() > 0) {
-					listener.onTextReset();
+				List<ToolCall> calls = turn.accept(adjusted);
+				if (calls.isEmpty()) {
+					return checkStructured(turn, listener);
 				}
-				if (!text.isEmpty()) {
-					listener.onText(text);
-				}
-			}
-			if (!adjusted.usage().isEmpty()) {
-				listener.onUsage(adjusted.usage());
-			}
-			List<ToolCall> calls = turn.accept(adjusted);
-			if (calls.isEmpty()) {
-				return checkStructured(turn, listener);
-			}
-			return runTools(turn, calls, listener)
-				.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : step(turn, listener)));
-		});
+				return runTools(turn, calls, listener)
+					.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : step(turn, listener)));
+			});
 	}
 
 	/**

@@ -402,6 +402,25 @@ final class Turn implements AgentContext {
 		this.status = status;
 	}
 
+	boolean isMaxIterations() {
+		return this.status == AgentResult.Status.MAX_ITERATIONS_REACHED;
+	}
+
+	/**
+	 * Drop everything after the turn's input, for another runner to start the turn over
+	 * (see {@link FallbackRunner}). Usage and the count of model calls stay: they were spent.
+	 */
+	void rewind() {
+		int keep = Math.min(this.turnStart + 1, this.messages.size());
+		this.messages.subList(keep, this.messages.size()).clear();
+		this.output = null;
+		this.status = null;
+		this.pendingCalls = List.of();
+		this.repaired = false;
+		this.callsAtStart = this.modelCalls;
+		this.toolFailures.clear();
+	}
+
 	boolean isFinished() {
 		return this.status != null;
 	}

@@ -1,0 +1,99 @@
+package dev.agcore.runtime;
+
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import dev.agcore.memory.window.ContextWindow;
+import dev.agcore.middleware.MiddlewareChain;
+import dev.agcore.middleware.MiddlewareException;
+import dev.agcore.middleware.ModelCall;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatOptions;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.tool.ToolSpec;
+import reactor.core.publisher.Mono;
+
+/**
+ * One model call of a turn, the same for every runner: the request from the conversation,
+ * before-model hooks, the system prompt layers, the model wrapped in middleware, the
+ * after-model hooks, and the text and usage events of a stream. The runner decides what
+ * the call offers and what to do with the response.
+ */
+final class ModelStep {
+
+	private final String agentName;
+
+	private final PromptSettings prompt;
+
+	private final MiddlewareChain middleware;
+
+	private final ModelInvoker invoker;
+
+	private final ContextWindow window;
+
+	private final boolean bufferText;
+
+	ModelStep(String agentName, PromptSettings prompt, MiddlewareChain middleware, ModelInvoker invoker,
+			ContextWindow window, boolean bufferText) {
+		this.agentName = agentName;
+		this.prompt = prompt;
+		this.middleware = middleware;
+		this.invoker = invoker;
+		this.window = window;
+		this.bufferText = bufferText;
+	}
+
+	/**
+	 * Call the model once; the response is not yet recorded in the turn.
+	 * @param turn the turn
+	 * @param tools the tools the call offers
+	 * @param options the call's options
+	 * @param instructions text added to the system prompt, empty for none
+	 * @param shape changes the request before middleware sees it (e.g. command words removed)
+	 * @param listener the turn's listener
+	 * @return the response as middleware left it
+	 */
+	Mono<ChatResponse> call(Turn turn, List<ToolSpec> tools, ChatOptions options, String instructions,
+			UnaryOperator<ChatRequest> shape, TurnListener listener) {
+		ChatRequest request = shape.apply(turn.nextRequest(this.prompt.agentPrompt(turn), tools, options, this.window));
+		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
+		return this.middleware.beforeModel(turn, request)
+			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
+			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
+	}
+
+	private Mono<ChatResponse> call(Turn turn, ChatRequest chatRequest, TurnListener listener) {
+		// middleware that rewrites model output (PII redaction) must see the text before the caller does
+		boolean liveText = listener.streaming() && !this.bufferText;
+		// the text of this model response the caller has been shown
+		StringBuilder shown = new StringBuilder();
+		ChatModel model = turn.setup().model();
+		ModelCall innermost = listener.streaming()
+				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
+				: (req) -> this.invoker.call(model, req);
+		return this.middleware.wrapModelCall(turn, innermost)
+			.call(chatRequest)
+			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
+					"A wrapModelCall middleware of agent '" + this.agentName + "' completed without a response")))
+			.flatMap((response) -> this.middleware.afterModel(turn, chatRequest, response))
+			.doOnNext((adjusted) -> {
+				// text not streamed live, or an answer a wrapper put in place of the streamed one
+				// (a fallback model, a limit's final answer), is sent whole, after telling the
+				// caller to discard what it was shown
+				String text = adjusted.message().text();
+				if (listener.streaming() && !text.contentEquals(shown)) {
+					if (shown.length() > 0) {
+						listener.onTextReset();
+					}
+					if (!text.isEmpty()) {
+						listener.onText(text);
+					}
+				}
+				if (!adjusted.usage().isEmpty()) {
+					listener.onUsage(adjusted.usage());
+				}
+			});
+	}
+
+}
