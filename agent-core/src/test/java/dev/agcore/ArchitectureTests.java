@@ -69,8 +69,10 @@ class ArchitectureTests {
 			.whereLayer("Middleware").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
 			.whereLayer("Retrieval")
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
+			// Retrieval: the retrieval-qa runner searches the agent's Retriever
 			.whereLayer("Runtime")
-			.mayOnlyAccessLayers(with("Middleware", "Observation", "Prompt", "Model", "Tool", "Memory", "Message"))
+			.mayOnlyAccessLayers(
+					with("Middleware", "Observation", "Prompt", "Retrieval", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")

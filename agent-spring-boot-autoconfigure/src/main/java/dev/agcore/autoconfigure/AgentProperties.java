@@ -616,6 +616,31 @@ public class AgentProperties {
 		private List<String> allowedModels = new ArrayList<>();
 
 		/**
+		 * How the agent runs a turn: react (the tool loop, the default), llm (plain chat,
+		 * no tools), retrieval-qa (answers from retrieved sources, citing them) or planner
+		 * (one call chooses tools, they run, one call answers). See docs/runners.md.
+		 */
+		private String runner = "react";
+
+		/**
+		 * Runner a react turn starts over with when the loop fails or reaches
+		 * max-iterations; only planner. Empty for none.
+		 */
+		private @Nullable String fallbackRunner;
+
+		/**
+		 * Commands of the planner runner: "@web" in a user message with web=search_web
+		 * forces the tool search_web in the planning call. A tool's own name works as a
+		 * command without an entry here.
+		 */
+		private Map<String, String> runnerCommands = new LinkedHashMap<>();
+
+		/**
+		 * Settings of the retrieval-qa runner.
+		 */
+		private final RetrievalQa retrievalQa = new RetrievalQa();
+
+		/**
 		 * System prompt sent at the start of every conversation. "mcp:<server>/<prompt>"
 		 * uses that prompt of an MCP server of agent.mcp.servers instead, fetched once the
 		 * server is connected.
@@ -740,6 +765,34 @@ public class AgentProperties {
 			this.allowedModels = allowedModels;
 		}
 
+		public String getRunner() {
+			return this.runner;
+		}
+
+		public void setRunner(String runner) {
+			this.runner = runner;
+		}
+
+		public @Nullable String getFallbackRunner() {
+			return this.fallbackRunner;
+		}
+
+		public void setFallbackRunner(@Nullable String fallbackRunner) {
+			this.fallbackRunner = fallbackRunner;
+		}
+
+		public Map<String, String> getRunnerCommands() {
+			return this.runnerCommands;
+		}
+
+		public void setRunnerCommands(Map<String, String> runnerCommands) {
+			this.runnerCommands = runnerCommands;
+		}
+
+		public RetrievalQa getRetrievalQa() {
+			return this.retrievalQa;
+		}
+
 		public @Nullable String getSystemPrompt() {
 			return this.systemPrompt;
 		}
@@ -842,6 +895,54 @@ public class AgentProperties {
 
 		public AgentMemoryProperties getMemory() {
 			return this.memory;
+		}
+
+	}
+
+	/**
+	 * Settings of an agent's retrieval-qa runner.
+	 */
+	public static class RetrievalQa {
+
+		/**
+		 * Bean name of the Retriever to search. By default the only Retriever bean
+		 * (the knowledge store of agent.knowledge, or the application's).
+		 */
+		private @Nullable String retriever;
+
+		/**
+		 * Most sources given to the model.
+		 */
+		private int topK = 5;
+
+		/**
+		 * Least score a source needs to be used; when none has it, the agent answers that
+		 * nothing relevant was found, without calling the model.
+		 */
+		private double minScore = 0.1;
+
+		public @Nullable String getRetriever() {
+			return this.retriever;
+		}
+
+		public void setRetriever(@Nullable String retriever) {
+			this.retriever = retriever;
+		}
+
+		public int getTopK() {
+			return this.topK;
+		}
+
+		public void setTopK(int topK) {
+			this.topK = topK;
+		}
+
+		public double getMinScore() {
+			return this.minScore;
+		}
+
+		public void setMinScore(double minScore) {
+			this.minScore = minScore;
 		}
 
 	}

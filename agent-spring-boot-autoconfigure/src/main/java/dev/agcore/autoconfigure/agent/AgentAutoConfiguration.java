@@ -19,6 +19,7 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -60,10 +61,11 @@ public final class AgentAutoConfiguration {
 	ConfiguredAgentFactory configuredAgentFactory(AgentProperties properties, ChatModelRegistry models,
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
 			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
-			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates) {
+			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
+			ListableBeanFactory beanFactory) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
-				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates));
+				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates), new AgentRunners(beanFactory));
 	}
 
 	@Bean

@@ -55,6 +55,8 @@ final class ConfiguredAgentFactory {
 
 	private final AgentMemorySettings memory;
 
+	private final AgentRunners runners;
+
 	private final @Nullable MeterRegistry meterRegistry;
 
 	private final Map<String, Agent> agents = new LinkedHashMap<>();
@@ -66,7 +68,8 @@ final class ConfiguredAgentFactory {
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
-			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts) {
+			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
+			AgentRunners runners) {
 		List<ModelAdapter> adapters = new ArrayList<>(
 				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
 		adapters.addAll(adapterBeans);
@@ -79,6 +82,7 @@ final class ConfiguredAgentFactory {
 		this.meterRegistry = meterRegistry;
 		this.memory = new AgentMemorySettings(models, meterRegistry);
 		this.prompts = prompts;
+		this.runners = runners;
 		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
 	}
 
@@ -194,6 +198,7 @@ final class ConfiguredAgentFactory {
 		// tools, permissions, secrets and stores: see AgentTools; prompt layers: see AgentPrompts
 		AgentBuilder builder = Agent.builder();
 		this.prompts.configure(prefix, spec, builder);
+		this.runners.configure(prefix, spec, builder);
 		Agent agent = this.tools.build(name, spec, builder
 			.name(name)
 			.model(model)
@@ -213,6 +218,8 @@ final class ConfiguredAgentFactory {
 		if (this.middleware != null) {
 			this.middleware.checkTools(name, spec.getMiddleware(), agent, this.tools::mayOffer);
 		}
+		AgentRunners.checkCommands(prefix, spec, (tool) -> agent.tools().stream()
+			.anyMatch((offered) -> offered.name().equals(tool)) || this.tools.mayOffer(tool));
 		return agent;
 	}
 
