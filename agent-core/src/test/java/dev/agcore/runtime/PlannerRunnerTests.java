@@ -12,6 +12,7 @@ import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
+import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.testing.ScriptedChatModel;
@@ -151,6 +152,31 @@ class PlannerRunnerTests {
 		StepVerifier.create(agent.history("s1")).assertNext((history) -> assertThat(history).hasSize(4))
 			.expectComplete()
 			.verify(Duration.ofSeconds(5));
+	}
+
+	@Test
+	void aToolWaitingForApprovalPausesTheTurnAndTheResumedTurnMakesOnlyTheAnswerCall() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "delete_file", "{}")),
+				text("Deleted."), text("never asked"));
+		Agent agent = Agent.builder()
+			.name("planner")
+			.model(model)
+			.runner(Runner.PLANNER)
+			.tool(TestTools.tool("delete_file", (args, ctx) -> "deleted"))
+			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
+			.conversationStore(this.store)
+			.build();
+
+		assertThat(agent.call("s1", "delete it").status()).isEqualTo(AgentResult.Status.INTERRUPTED);
+		assertThat(model.requests()).hasSize(1);
+		AgentResult resumed = agent.resume(ResumeRequest.of("s1", Map.of("c1", ToolDecision.approve())))
+			.block(Duration.ofSeconds(5));
+
+		assertThat(resumed.output()).isEqualTo("Deleted.");
+		assertThat(model.requests()).hasSize(2);
+		assertThat(model.requests().get(1).options().toolChoice()).isEqualTo(ToolChoice.NONE);
+		assertThat(this.store.load("s1").block().messages()).extracting((message) -> message.role().name())
+			.containsExactly("USER", "ASSISTANT", "TOOL", "ASSISTANT");
 	}
 
 	private Agent planner(ScriptedChatModel model, Map<String, String> commands, ToolCallback... tools) {
