@@ -32,7 +32,7 @@ class PromptTemplatesAutoConfigurationTests {
 	void loadsTheTemplatesOfTheClasspathFolderNamedByTheirPath() {
 		this.contextRunner.run((context) -> {
 			PromptTemplates templates = context.getBean(PromptTemplates.class);
-			assertThat(templates.names()).containsExactly("shared/tone", "support/system");
+			assertThat(templates.names()).containsExactly("agents/support", "shared/tone", "support/system");
 			assertThat(templates.render("support/system", Map.of("customer", "Ada", "shop", "Tea & Co", "tone", "calm")))
 				.isEqualTo("You help Ada of Tea & Co. Answer in a calm way.\n");
 		});
