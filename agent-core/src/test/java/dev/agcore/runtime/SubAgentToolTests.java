@@ -6,18 +6,19 @@ import java.util.Map;
 
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.middleware.approval.HumanInTheLoopMiddleware;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ConfiguredChatModel;
 import dev.agcore.model.ModelPrice;
+import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.Usage;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolPermission;
 import org.junit.jupiter.api.Test;
-import reactor.test.StepVerifier;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -193,10 +194,10 @@ class SubAgentToolTests {
 
 		assertThat(leafModel.requests()).isEmpty();
 		List<Message> middleTurn = middle.history("s1/middle/t1").block(TIMEOUT);
-		assertThat(middleTurn).filteredOn(dev.agcore.message.ToolResultMessage.class::isInstance)
+		assertThat(middleTurn).filteredOn(ToolResultMessage.class::isInstance)
 			.singleElement()
 			.satisfies((message) -> {
-				assertThat(((dev.agcore.message.ToolResultMessage) message).error()).isTrue();
+				assertThat(((ToolResultMessage) message).error()).isTrue();
 				assertThat(message.text()).contains("sub-agents nest at most 1 deep (max-depth 1)");
 			});
 	}
@@ -227,7 +228,7 @@ class SubAgentToolTests {
 	void failedSubAgentIsAToolErrorWithoutAStackTrace() {
 		Agent child = Agent.builder().name("broken")
 			.model(ScriptedChatModel.answering((request) -> {
-				throw new dev.agcore.model.ModelRequestException("scripted", 400, "bad request");
+				throw new ModelRequestException("scripted", 400, "bad request");
 			}))
 			.build();
 		Agent parent = Agent.builder().name("lead")
