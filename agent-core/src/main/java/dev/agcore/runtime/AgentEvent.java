@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
  * What a streamed turn emits, in order: text deltas as the model writes (and
  * {@link ReasoningDelta}s as it reasons, never part of the text), a
  * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call (with
- * {@link ToolProgress} between them from long-running tools), a {@link UsageReported}
- * per model call, and finally exactly one {@link Completed}, {@link Interrupted} or
- * {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
+ * {@link ToolProgress} between them from long-running tools, and {@link SubAgentEvent}s
+ * from an agent run as a tool), a {@link UsageReported} per model call, and finally
+ * exactly one {@link Completed}, {@link Interrupted} or {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
  * model response it has shown, because another answer replaces it.
  */
 public sealed interface AgentEvent {
@@ -131,6 +131,32 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "tool_progress";
+		}
+
+	}
+
+	/**
+	 * What a sub-agent (an agent run as a tool, see {@link SubAgentTool}) emitted while
+	 * its turn ran in its own session: every event of its stream, its own
+	 * {@link Completed}, {@link Interrupted} or {@link Failed} included, in order, between
+	 * the parent's {@link ToolCallStarted} and {@link ToolCallCompleted} of that call. A
+	 * sub-agent's sub-agent nests one level deeper. Never sent to the parent's model.
+	 *
+	 * @param toolCallId the id of the parent's tool call that runs the sub-agent
+	 * @param agent the sub-agent's name
+	 * @param event what the sub-agent emitted
+	 */
+	record SubAgentEvent(String toolCallId, String agent, AgentEvent event) implements AgentEvent {
+
+		public SubAgentEvent {
+			Objects.requireNonNull(toolCallId, "'toolCallId' must not be null");
+			Objects.requireNonNull(agent, "'agent' must not be null");
+			Objects.requireNonNull(event, "'event' must not be null");
+		}
+
+		@Override
+		public String type() {
+			return "subagent";
 		}
 
 	}

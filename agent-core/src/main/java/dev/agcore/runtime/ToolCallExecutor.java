@@ -160,9 +160,10 @@ final class ToolCallExecutor {
 	 * @param context the runtime values of the call
 	 * @param failures told the exception behind an error result, for middleware that
 	 * decides by exception type (tool retry)
+	 * @param parent the calling turn, which a {@link SubAgentTool} nests its agent's turn in
 	 * @return the result, or an error result saying what went wrong
 	 */
-	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt) {
+	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt, SubAgentParent parent) {
 		ToolCallback tool = find(call.name());
 		if (tool == null) {
 			report(attempt, call, ToolOutcome.ERROR, 0, null);
@@ -183,7 +184,8 @@ final class ToolCallExecutor {
 			String output;
 			// what the tool calls (@Traceable) can scrub the secrets from what it records
 			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
-				output = tool.call(secrets.arguments(), context);
+				output = (tool instanceof SubAgentTool subAgent) ? subAgent.call(secrets.arguments(), context, parent)
+						: tool.call(secrets.arguments(), context);
 			}
 			report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null);
 			return ToolResultMessage.success(call, limit((output != null) ? secrets.scrub(output) : ""));

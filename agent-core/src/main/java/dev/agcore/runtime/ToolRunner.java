@@ -10,6 +10,7 @@ import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.middleware.ToolCallInterrupt;
+import dev.agcore.model.ModelCostListener;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolSpec;
@@ -19,6 +20,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
+import reactor.util.context.ContextView;
 
 /**
  * Runs the tool calls of one model response, through the tool-call middleware, each
@@ -130,6 +132,10 @@ final class ToolRunner {
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
 					turn.memory(), this.longTermStore, turn.userId(),
 					(progress, total, message) -> listener.onToolProgress(call, progress, total, message));
+			ContextView view = sink.contextView();
+			SubAgentParent parent = new SubAgentParent(call, turn, listener,
+					(view.getOrDefault(ModelCostListener.CONTEXT_KEY, null) instanceof TurnCost cost) ? cost : null,
+					view.getOrDefault(SubAgentTool.DEPTH_KEY, 0));
 			Disposable task = this.scheduler.schedule(() -> {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {
@@ -144,7 +150,7 @@ final class ToolRunner {
 				});
 				ToolResultMessage result;
 				try {
-					result = this.executor.execute(call, context, attempt);
+					result = this.executor.execute(call, context, attempt, parent);
 				}
 				catch (RuntimeException | Error ex) {
 					guard.finish();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import dev.agcore.memory.Conversation;
@@ -87,6 +88,9 @@ final class Turn implements AgentContext {
 	private boolean repaired;
 
 	private Usage usage = Usage.EMPTY;
+
+	/** Tokens of sub-agents this turn's tools ran; written by tool threads. */
+	private final AtomicReference<Usage> nestedUsage = new AtomicReference<>(Usage.EMPTY);
 
 	private @Nullable String output;
 
@@ -212,6 +216,16 @@ final class Turn implements AgentContext {
 		else {
 			this.toolFailures.put(toolCallId, failure);
 		}
+	}
+
+	/** Add the tokens a sub-agent run by one of this turn's tools used; thread-safe. */
+	void addNestedUsage(Usage usage) {
+		this.nestedUsage.accumulateAndGet(usage, Usage::plus);
+	}
+
+	/** The turn's tokens: its model calls and those of the sub-agents its tools ran. */
+	Usage usage() {
+		return this.usage.plus(this.nestedUsage.get());
 	}
 
 	@Override
@@ -473,8 +487,9 @@ final class Turn implements AgentContext {
 	}
 
 	PendingTurn toPending() {
+		Usage usage = usage();
 		return new PendingTurn(this.agentName, turnMessages(), this.pendingCalls, this.modelCalls,
-				this.usage.inputTokens(), this.usage.outputTokens());
+				usage.inputTokens(), usage.outputTokens());
 	}
 
 	AgentResult result() {
@@ -482,7 +497,7 @@ final class Turn implements AgentContext {
 			throw new IllegalStateException("Turn is not finished");
 		}
 		List<Message> turn = turnMessages();
-		return new AgentResult(this.sessionId, this.output, this.status, this.usage, executions(turn), turn,
+		return new AgentResult(this.sessionId, this.output, this.status, usage(), executions(turn), turn,
 				this.pendingCalls);
 	}
 

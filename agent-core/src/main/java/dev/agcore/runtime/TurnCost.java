@@ -35,6 +35,14 @@ final class TurnCost implements ModelCostListener {
 		}
 	}
 
+	/**
+	 * Add the cost of a sub-agent's turn, which that turn already recorded under its own
+	 * agent's name.
+	 */
+	synchronized void addNested(BigDecimal cost) {
+		this.total = (this.total != null) ? this.total.add(cost) : cost;
+	}
+
 	synchronized @Nullable BigDecimal total() {
 		return this.total;
 	}

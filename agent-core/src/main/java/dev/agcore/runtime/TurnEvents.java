@@ -10,6 +10,7 @@ import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 /**
  * A turn as a stream of {@link AgentEvent}s: text, usage and tool calls as they happen,
@@ -41,6 +42,12 @@ final class TurnEvents {
 				@Override
 				protected void hookOnComplete() {
 					sink.complete();
+				}
+
+				// the caller's context reaches the turn: a sub-agent's depth, say
+				@Override
+				public Context currentContext() {
+					return Context.of(sink.contextView());
 				}
 
 			};
@@ -105,6 +112,11 @@ final class TurnEvents {
 		@Override
 		public void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
 			this.sink.next(new AgentEvent.ToolProgress(call.id(), call.name(), progress, total, message));
+		}
+
+		@Override
+		public void onSubAgentEvent(ToolCall call, String agent, AgentEvent event) {
+			this.sink.next(new AgentEvent.SubAgentEvent(call.id(), agent, event));
 		}
 
 	}

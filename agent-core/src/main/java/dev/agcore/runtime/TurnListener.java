@@ -43,4 +43,8 @@ interface TurnListener {
 	default void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
 	}
 
+	/** A sub-agent run by a tool call emitted an event; called from the tool's thread. */
+	default void onSubAgentEvent(ToolCall call, String agent, AgentEvent event) {
+	}
+
 }

@@ -48,9 +48,24 @@ public class AgentProperties {
 	 */
 	private @Nullable String baseSystemPrompt;
 
+	/**
+	 * How deep agents run as tools (agent.agents.<name>.agents) may nest below a turn a
+	 * caller started: 1 lets an agent's sub-agents run but not theirs. A call that would
+	 * go deeper is answered with an error naming this limit.
+	 */
+	private int maxSubAgentDepth = 3;
+
 	private final Retry retry = new Retry();
 
 	private final Web web = new Web();
+
+	public int getMaxSubAgentDepth() {
+		return this.maxSubAgentDepth;
+	}
+
+	public void setMaxSubAgentDepth(int maxSubAgentDepth) {
+		this.maxSubAgentDepth = maxSubAgentDepth;
+	}
 
 	public @Nullable String getBaseSystemPrompt() {
 		return this.baseSystemPrompt;
@@ -681,6 +696,19 @@ public class AgentProperties {
 		private @Nullable List<String> tools;
 
 		/**
+		 * Other agents of agent.agents this agent may ask, each offered as a tool named
+		 * after it that takes a task and answers with that agent's answer, run in a
+		 * session of its own. In addition to the tools of "tools"; no cycles.
+		 */
+		private List<String> agents = new ArrayList<>();
+
+		/**
+		 * What the agent does, told to the agents that have it under "agents" as the
+		 * description of its tool. A generic description when not set.
+		 */
+		private @Nullable String description;
+
+		/**
 		 * Which of its tools the agent may call, by permission and by tool name.
 		 */
 		@NestedConfigurationProperty
@@ -835,6 +863,22 @@ public class AgentProperties {
 
 		public void setTools(@Nullable List<String> tools) {
 			this.tools = tools;
+		}
+
+		public List<String> getAgents() {
+			return this.agents;
+		}
+
+		public void setAgents(List<String> agents) {
+			this.agents = agents;
+		}
+
+		public @Nullable String getDescription() {
+			return this.description;
+		}
+
+		public void setDescription(@Nullable String description) {
+			this.description = description;
 		}
 
 		public ToolPermissionProperties getPermissions() {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
@@ -29,6 +30,8 @@ import dev.agcore.observation.AgentMetrics;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.SubAgentTool;
+import dev.agcore.tool.ToolDefinitionException;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -66,6 +69,10 @@ final class ConfiguredAgentFactory {
 
 	private final Map<String, Map<String, ChatModel>> allowedModels = new LinkedHashMap<>();
 
+	private final int maxSubAgentDepth;
+
+	private final Map<String, AgentProperties.AgentSpec> specs;
+
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
@@ -83,7 +90,17 @@ final class ConfiguredAgentFactory {
 		this.memory = new AgentMemorySettings(models, meterRegistry);
 		this.prompts = prompts;
 		this.runners = runners;
-		properties.getAgents().forEach((name, spec) -> this.agents.put(name, build(name, spec)));
+		this.maxSubAgentDepth = properties.getMaxSubAgentDepth();
+		atLeastOne("agent.max-sub-agent-depth", this.maxSubAgentDepth, SubAgentTool.DEFAULT_MAX_DEPTH);
+		// an agent's sub-agents (its agents list) are built before it, each once
+		Map<String, AgentProperties.AgentSpec> specs = properties.getAgents();
+		this.specs = specs;
+		SubAgents.check(specs);
+		Map<String, Agent> built = new LinkedHashMap<>();
+		for (String name : SubAgents.buildOrder(specs)) {
+			built.put(name, build(name, specs.get(name), built));
+		}
+		specs.keySet().forEach((name) -> this.agents.put(name, built.get(name)));
 	}
 
 	Agent create(String name) {
@@ -163,7 +180,7 @@ final class ConfiguredAgentFactory {
 		return value;
 	}
 
-	private Agent build(String name, AgentProperties.AgentSpec spec) {
+	private Agent build(String name, AgentProperties.AgentSpec spec, Map<String, Agent> built) {
 		String prefix = "agent.agents." + name;
 		String modelName = modelName(prefix, spec);
 		String modelProperty = prefix + (StringUtils.hasText(spec.getProvider()) ? ".provider" : ".model");
@@ -199,7 +216,9 @@ final class ConfiguredAgentFactory {
 		AgentBuilder builder = Agent.builder();
 		this.prompts.configure(prefix, spec, builder);
 		this.runners.configure(prefix, spec, builder);
-		Agent agent = this.tools.build(name, spec, builder
+		List<SubAgentTool> subAgents = subAgents(prefix, spec, built);
+		builder.tools(subAgents);
+		Agent agent = withSubAgents(prefix, subAgents, () -> this.tools.build(name, spec, builder
 			.name(name)
 			.model(model)
 			.models(allowed)
@@ -214,13 +233,54 @@ final class ConfiguredAgentFactory {
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.contextWindow(window)
-			.middleware(middleware));
+			.middleware(middleware)));
 		if (this.middleware != null) {
 			this.middleware.checkTools(name, spec.getMiddleware(), agent, this.tools::mayOffer);
 		}
 		AgentRunners.checkCommands(prefix, spec, (tool) -> agent.tools().stream()
 			.anyMatch((offered) -> offered.name().equals(tool)) || this.tools.mayOffer(tool));
 		return agent;
+	}
+
+	/** The agents of the agent's {@code agents} list as its tools; {@link SubAgents} checked the names. */
+	private List<SubAgentTool> subAgents(String prefix, AgentProperties.AgentSpec spec, Map<String, Agent> built) {
+		List<SubAgentTool> tools = new ArrayList<>();
+		List<String> names = spec.getAgents();
+		for (int i = 0; i < names.size(); i++) {
+			String child = names.get(i).strip();
+			try {
+				tools.add(SubAgentTool.builder(built.get(child))
+					.description(this.specs.get(child).getDescription())
+					.maxDepth(this.maxSubAgentDepth)
+					.build());
+			}
+			catch (IllegalArgumentException ex) {
+				throw new AgentConfigurationException(prefix + ".agents[" + i + "]: " + ex.getMessage(),
+						"Rename the agent '" + child + "' to letters, digits, '_' and '-' (at most 64), as tool "
+								+ "names must be.",
+						ex);
+			}
+		}
+		return tools;
+	}
+
+	/** Build the agent; a sub-agent whose name another of its tools has fails naming the property. */
+	private static Agent withSubAgents(String prefix, List<SubAgentTool> subAgents, Supplier<Agent> build) {
+		try {
+			return build.get();
+		}
+		catch (ToolDefinitionException ex) {
+			for (SubAgentTool subAgent : subAgents) {
+				String name = subAgent.spec().name();
+				if (String.valueOf(ex.getMessage()).contains("'" + name + "'")) {
+					throw new AgentConfigurationException(
+							prefix + ".agents: the agent '" + name + "' is offered as a tool of that name, which "
+									+ "another tool of the agent has: " + ex.getMessage(),
+							"Leave the tool '" + name + "' out of " + prefix + ".tools, or rename one of them.", ex);
+				}
+			}
+			throw ex;
+		}
 	}
 
 	/** Return the name of the agent's model: {@code model}, or its older alias {@code provider}. */

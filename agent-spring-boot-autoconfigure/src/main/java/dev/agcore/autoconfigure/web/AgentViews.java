@@ -68,6 +68,11 @@ final class AgentViews {
 			return new ToolProgressView(progress.id(), progress.name(), progress.progress(), progress.total(),
 					progress.message());
 		}
+		if (event instanceof AgentEvent.SubAgentEvent nested) {
+			// the sub-agent's own event, shaped as it would be at the top of a stream
+			return new SubAgentView(nested.toolCallId(), nested.agent(), nested.event().type(),
+					eventData(nested.event(), false));
+		}
 		if (event instanceof AgentEvent.UsageReported usage) {
 			return UsageView.of(usage.usage());
 		}
@@ -212,6 +217,10 @@ final class AgentViews {
 	}
 
 	record ErrorView(String error, String message) {
+	}
+
+	// an event of a sub-agent run by the tool call toolCallId: type and data as a top-level event's
+	record SubAgentView(String toolCallId, String agent, String type, Object data) {
 	}
 
 }

@@ -27,4 +27,21 @@ class AgentViewsTests {
 			.isEqualTo("{\"id\":\"c1\",\"name\":\"files__copy\",\"progress\":3.0}");
 	}
 
+	@Test
+	void subAgentEventsNestTheSubAgentsEventWithItsTypeAndData() {
+		ServerSentEvent<Object> text = AgentViews
+			.event(new AgentEvent.SubAgentEvent("c1", "researcher", new AgentEvent.TextDelta("Paris")), false);
+		ServerSentEvent<Object> deeper = AgentViews.event(new AgentEvent.SubAgentEvent("c1", "researcher",
+				new AgentEvent.SubAgentEvent("c9", "searcher", new AgentEvent.ToolCallStarted("k1", "search", "{}"))),
+				false);
+
+		assertThat(text.event()).isEqualTo("subagent");
+		assertThat(AgentJson.mapper().writeValueAsString(text.data())).isEqualTo(
+				"{\"toolCallId\":\"c1\",\"agent\":\"researcher\",\"type\":\"text\",\"data\":{\"text\":\"Paris\"}}");
+		assertThat(AgentJson.mapper().writeValueAsString(deeper.data()))
+			.isEqualTo("{\"toolCallId\":\"c1\",\"agent\":\"researcher\",\"type\":\"subagent\",\"data\":"
+					+ "{\"toolCallId\":\"c9\",\"agent\":\"searcher\",\"type\":\"tool_call\",\"data\":"
+					+ "{\"id\":\"k1\",\"name\":\"search\",\"arguments\":\"{}\"}}}");
+	}
+
 }
