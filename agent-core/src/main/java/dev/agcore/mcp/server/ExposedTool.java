@@ -95,14 +95,17 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			Map<String, Object> arguments = (request.arguments() != null) ? request.arguments() : Map.of();
 			ToolCall call = new ToolCall(McpServerTools.callId(), this.name,
 					AgentJson.mapper().writeValueAsString(arguments));
+			ProgressSender progress = new ProgressSender(exchange, request.progressToken());
 			ToolContext context = new ToolContext(call.id(), sessionId(exchange), McpServerTools.CALLER, Map.of(),
 					this.settings.store())
-				.withProgress(progress(exchange, request.progressToken()));
+				.withProgress(progress);
 			Duration timeout = timeout();
 			return Mono.fromCallable(() -> run(call, context))
 				.subscribeOn(Schedulers.boundedElastic())
 				.timeout(timeout, Mono.fromSupplier(() -> CallResults.error("Tool '" + this.name
-						+ "' did not finish within " + McpServerTools.format(timeout) + " and was cancelled")));
+						+ "' did not finish within " + McpServerTools.format(timeout) + " and was cancelled")))
+				// the result after the progress the tool reported, not overtaking it
+				.flatMap((result) -> progress.sent().thenReturn(result));
 		});
 	}
 
@@ -158,15 +161,47 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 		return (sessionId != null && !sessionId.isBlank()) ? sessionId : McpServerTools.sessionId();
 	}
 
-	/** Progress reported to the client, when it asked for it with a progress token. */
-	private ToolProgress progress(McpAsyncServerExchange exchange, @Nullable Object token) {
-		if (token == null) {
-			return ToolProgress.NONE;
+	/**
+	 * Progress reported to the client, when it asked for it with a progress token: sent one
+	 * after the other, in the order the tool reported it, never blocking the tool.
+	 */
+	private final class ProgressSender implements ToolProgress {
+
+		/** How long the result waits for progress still being sent. */
+		private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(5);
+
+		private final McpAsyncServerExchange exchange;
+
+		private final @Nullable Object token;
+
+		// each report is sent once the one before it was: the tail of that chain
+		private Mono<Void> sent = Mono.empty();
+
+		ProgressSender(McpAsyncServerExchange exchange, @Nullable Object token) {
+			this.exchange = exchange;
+			this.token = token;
 		}
-		return (progress, total, message) -> exchange
-			.progressNotification(new McpSchema.ProgressNotification(token, progress, total, message))
-			.subscribe(null, (ex) -> logger.debug("Progress of tool '{}' could not be sent: {}", this.name,
-					ex.toString()));
+
+		@Override
+		public synchronized void report(double progress, @Nullable Double total, @Nullable String message) {
+			if (this.token == null) {
+				return;
+			}
+			Mono<Void> send = this.exchange
+				.progressNotification(new McpSchema.ProgressNotification(this.token, progress, total, message))
+				.onErrorResume((ex) -> {
+					logger.debug("Progress of tool '{}' could not be sent: {}", ExposedTool.this.name, ex.toString());
+					return Mono.empty();
+				});
+			this.sent = this.sent.then(send).cache();
+			this.sent.subscribe();
+		}
+
+		/** Completes when the progress reported so far was sent, or after a bound. */
+		synchronized Mono<Void> sent() {
+			return this.sent.timeout(FLUSH_TIMEOUT).onErrorResume((ex) -> Mono.empty());
+		}
+
 	}
 
 	private static String scrub(SecretReferences.@Nullable Resolution secrets, @Nullable String text) {
