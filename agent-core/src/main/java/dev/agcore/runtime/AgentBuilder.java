@@ -19,6 +19,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
+import dev.agcore.model.ToolCallFormat;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.tool.ToolCallback;
@@ -111,6 +112,8 @@ public final class AgentBuilder {
 	private Map<String, ChatModel> models = Map.of();
 
 	private List<ModelAdapter> modelAdapters = ModelAdapters.builtIns();
+
+	private ToolCallFormat toolCallFormat = ToolCallFormat.AUTO;
 
 	private Runner runner = Runner.REACT;
 
@@ -394,6 +397,32 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * Set how tools are offered to the model and its calls read:
+	 * {@link ToolCallFormat#AUTO} (the default) uses the XML format for a model that does
+	 * not report {@link dev.agcore.model.ModelCapability#TOOLS} and native tool calling
+	 * for every other; {@link ToolCallFormat#XML} always describes the tools in the system
+	 * prompt and parses {@code <use_tool>} blocks from the answer;
+	 * {@link ToolCallFormat#NATIVE} always sends them natively. Decided per model call,
+	 * so a model chosen per request gets the format it needs.
+	 * @param toolCallFormat the format
+	 * @return this builder
+	 */
+	public AgentBuilder toolCallFormat(ToolCallFormat toolCallFormat) {
+		this.toolCallFormat = Objects.requireNonNull(toolCallFormat, "'toolCallFormat' must not be null");
+		return this;
+	}
+
+	/**
+	 * Shorthand for {@link #toolCallFormat(ToolCallFormat)}: {@code true} for
+	 * {@link ToolCallFormat#XML}, {@code false} for {@link ToolCallFormat#AUTO}.
+	 * @param xmlToolCalls whether every model call uses the XML format
+	 * @return this builder
+	 */
+	public AgentBuilder xmlToolCalls(boolean xmlToolCalls) {
+		return toolCallFormat(xmlToolCalls ? ToolCallFormat.XML : ToolCallFormat.AUTO);
+	}
+
 	public AgentBuilder conversationStore(ConversationStore store) {
 		this.store = Objects.requireNonNull(store, "'store' must not be null");
 		return this;
@@ -542,7 +571,7 @@ public final class AgentBuilder {
 				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow, this.models, this.modelAdapters, runners);
+				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners);
 	}
 
 	private static Duration positive(Duration value, String name) {

@@ -22,6 +22,7 @@ import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ModelAdapter;
+import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.ModelCostListener;
 import dev.agcore.observation.AgentMetrics;
@@ -73,7 +74,7 @@ final class DefaultAgent implements Agent {
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
 			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
-			RunnerSettings runners) {
+			ToolCallFormat toolCallFormat, RunnerSettings runners) {
 		this.name = name;
 		this.model = model;
 		this.prompt = prompt;
@@ -89,7 +90,8 @@ final class DefaultAgent implements Agent {
 		this.resumption = new Resumption(this, store);
 		this.turnTimeout = turnTimeout;
 		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
-		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters), window,
+		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters, toolCallFormat),
+				window,
 				bufferText);
 		this.runner = runners.create(this, this.modelStep, metrics);
 	}

@@ -4,15 +4,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Message;
 import dev.agcore.message.Reasoning;
+import dev.agcore.message.ToolCall;
 import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ChatResponseAccumulator;
+import dev.agcore.model.FinishReason;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
+import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.Usage;
+import dev.agcore.model.xml.XmlToolCallStream;
+import dev.agcore.model.xml.XmlToolPrompt;
 import dev.agcore.observation.AgentMetrics;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -21,7 +27,10 @@ import reactor.core.publisher.Mono;
  * The innermost model call of a turn, under every middleware: adapts the request to the
  * model ({@link ModelAdapter}s), calls or streams the turn's model, splits
  * {@code <think>} blocks out of its text, forwards streamed text and reasoning to the
- * caller, and records each call's duration and usage.
+ * caller, and records each call's duration and usage. A model called in the
+ * {@link ToolCallFormat#XML XML tool-call format} is sent the tools in its system prompt
+ * ({@link XmlToolPrompt}) and its calls are parsed out of its text, also as it streams,
+ * so that the caller sees only the prose and the loop gets ordinary tool calls.
  */
 final class ModelInvoker {
 
@@ -35,18 +44,23 @@ final class ModelInvoker {
 
 	private final List<ModelAdapter> adapters;
 
-	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters) {
+	private final ToolCallFormat format;
+
+	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters, ToolCallFormat format) {
 		this.metrics = metrics;
 		this.adapters = List.copyOf(adapters);
+		this.format = format;
 	}
 
 	Mono<ChatResponse> call(ChatModel model, ChatRequest chatRequest) {
 		return Mono.defer(() -> {
 			ChatRequest request = adapt(model, chatRequest);
 			String requestModel = requestModel(model, request);
+			int firstXmlId = parsesXml(model, chatRequest) ? firstXmlId(chatRequest) : 0;
 			long start = System.nanoTime();
 			return model.call(request)
 				.map(ModelInvoker::splitThinking)
+				.map((response) -> (firstXmlId > 0) ? parseXml(response, firstXmlId) : response)
 				.doOnSuccess((response) -> recordModelCall(model, requestModel, response.usage(), start, null))
 				.doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
 		});
@@ -68,6 +82,9 @@ final class ModelInvoker {
 			long start = System.nanoTime();
 			ChatResponseAccumulator accumulator = new ChatResponseAccumulator(model.providerName());
 			ThinkSplitter splitter = new ThinkSplitter();
+			XmlToolCallStream xml = parsesXml(model, chatRequest) ? new XmlToolCallStream(firstXmlId(chatRequest))
+					: null;
+			List<ToolCall> xmlCalls = new ArrayList<>(1);
 			boolean[] first = { true };
 			return model.stream(request).doOnNext((chunk) -> {
 				if (first[0]) {
@@ -83,21 +100,90 @@ final class ModelInvoker {
 					return;
 				}
 				List<ThinkSplitter.Piece> pieces = splitter.feed(chunk.textDelta());
+				if (xml != null) {
+					pieces = parseXml(pieces, xml, xmlCalls);
+				}
 				accumulator.add(new ChatChunk(text(pieces), chunk.toolCalls(), chunk.usage(), chunk.finishReason(),
 						chunk.model(), chunk.reasoning(), chunk.refusalDelta()));
 				forward(pieces, accumulator, listener, shown);
 			}).then(Mono.fromCallable(() -> {
-				forward(splitter.finish(), accumulator, listener, shown);
-				return accumulator.toResponse();
+				List<ThinkSplitter.Piece> last = splitter.finish();
+				if (xml != null) {
+					last = parseXml(last, xml, xmlCalls);
+					String rest = xml.finish().text();
+					if (!rest.isEmpty()) {
+						last.add(new ThinkSplitter.Piece(false, rest, -1));
+					}
+				}
+				// text held back to the end belongs to the response as much as to the caller
+				String lastText = text(last);
+				if (!lastText.isEmpty()) {
+					accumulator.add(ChatChunk.text(lastText));
+				}
+				forward(last, accumulator, listener, shown);
+				ChatResponse response = accumulator.toResponse();
+				return withCalls(response, response.message().text(), xmlCalls);
 			})).doOnSuccess((response) -> {
 				recordModelCall(model, requestModel, response.usage(), start, null);
 			}).doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
 		});
 	}
 
-	private ChatRequest adapt(ChatModel model, ChatRequest request) {
+	private ChatRequest adapt(ChatModel model, ChatRequest chatRequest) {
+		// before the adapters: they see a request without native tools (no tool-use guidance)
+		ChatRequest request = this.format.usesXml(model) ? XmlToolPrompt.rewrite(chatRequest) : chatRequest;
 		return this.adapters.isEmpty() ? request
 				: ModelAdapters.apply(this.adapters, model.providerName(), requestModel(model, request), request);
+	}
+
+	private boolean parsesXml(ChatModel model, ChatRequest request) {
+		return this.format.usesXml(model) && XmlToolPrompt.offersTools(request);
+	}
+
+	/** Ids of parsed calls continue after the calls already in the conversation. */
+	private static int firstXmlId(ChatRequest request) {
+		int calls = 0;
+		for (Message message : request.messages()) {
+			if (message instanceof AssistantMessage assistant) {
+				calls += assistant.toolCalls().size();
+			}
+		}
+		return calls + 1;
+	}
+
+	/** Text pieces with the calls in them taken out into {@code calls}. */
+	private static List<ThinkSplitter.Piece> parseXml(List<ThinkSplitter.Piece> pieces, XmlToolCallStream xml,
+			List<ToolCall> calls) {
+		List<ThinkSplitter.Piece> parsed = new ArrayList<>(pieces.size());
+		for (ThinkSplitter.Piece piece : pieces) {
+			if (piece.reasoning()) {
+				parsed.add(piece);
+				continue;
+			}
+			XmlToolCallStream.Result result = xml.feed(piece.text());
+			calls.addAll(result.calls());
+			if (!result.text().isEmpty()) {
+				parsed.add(new ThinkSplitter.Piece(false, result.text(), -1));
+			}
+		}
+		return parsed;
+	}
+
+	/** A whole response's calls, moved from its text to its tool calls. */
+	private static ChatResponse parseXml(ChatResponse response, int firstId) {
+		XmlToolCallStream.Result result = XmlToolCallStream.parse(response.message().text(), firstId);
+		return withCalls(response, result.text(), result.calls());
+	}
+
+	private static ChatResponse withCalls(ChatResponse response, String text, List<ToolCall> calls) {
+		if (calls.isEmpty()) {
+			return response;
+		}
+		AssistantMessage message = response.message();
+		List<ToolCall> all = new ArrayList<>(message.toolCalls());
+		all.addAll(calls);
+		return new ChatResponse(new AssistantMessage(text, all, message.reasoning(), message.refusal()),
+				response.usage(), FinishReason.TOOL_CALLS, response.model());
 	}
 
 	/** The model name recorded in metrics: the one the request options name, else the model's. */

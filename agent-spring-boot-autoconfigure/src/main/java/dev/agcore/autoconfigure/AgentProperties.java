@@ -638,6 +638,14 @@ public class AgentProperties {
 		private String runner = "react";
 
 		/**
+		 * How tools are offered to the model: native (the provider's tool calling), xml
+		 * (described in the system prompt, calls parsed from <use_tool> blocks in the
+		 * answer) or auto (xml for a model without native tool calling, native for the
+		 * others, the default). See docs/runners.md.
+		 */
+		private String toolCallFormat = "auto";
+
+		/**
 		 * Runner a react turn starts over with when the loop fails or reaches
 		 * max-iterations; only planner. Empty for none.
 		 */
@@ -791,6 +799,14 @@ public class AgentProperties {
 
 		public void setAllowedModels(List<String> allowedModels) {
 			this.allowedModels = allowedModels;
+		}
+
+		public String getToolCallFormat() {
+			return this.toolCallFormat;
+		}
+
+		public void setToolCallFormat(String toolCallFormat) {
+			this.toolCallFormat = toolCallFormat;
 		}
 
 		public String getRunner() {

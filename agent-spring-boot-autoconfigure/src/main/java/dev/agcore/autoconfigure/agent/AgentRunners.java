@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.model.ToolCallFormat;
 import dev.agcore.retrieval.DocumentIndex;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.runtime.AgentBuilder;
@@ -19,7 +20,7 @@ import org.springframework.util.StringUtils;
 
 /**
  * The runner of a configured agent ({@code runner}, {@code fallback-runner},
- * {@code runner-commands}, {@code retrieval-qa}), checked so that a mistake fails startup
+ * {@code runner-commands}, {@code retrieval-qa}) and its {@code tool-call-format}, checked so that a mistake fails startup
  * naming its property.
  */
 final class AgentRunners {
@@ -39,8 +40,9 @@ final class AgentRunners {
 		this.beanFactory = beanFactory;
 	}
 
-	/** Set the agent's runner on the builder. */
+	/** Set the agent's runner and tool-call format on the builder. */
 	void configure(String prefix, AgentProperties.AgentSpec spec, AgentBuilder builder) {
+		builder.toolCallFormat(toolCallFormat(prefix + ".tool-call-format", spec.getToolCallFormat()));
 		Runner runner = runner(prefix + ".runner", spec.getRunner());
 		builder.runner(runner);
 		if (StringUtils.hasText(spec.getFallbackRunner())) {
@@ -96,6 +98,15 @@ final class AgentRunners {
 						"Set it to the name of one of the agent's tools, or add that tool to " + prefix + ".tools.");
 			}
 		});
+	}
+
+	private static ToolCallFormat toolCallFormat(String property, String value) {
+		ToolCallFormat format = ToolCallFormat.find(value);
+		if (format == null) {
+			throw new AgentConfigurationException(property + ": unknown tool-call format '" + value + "'",
+					"Set " + property + " to one of native, xml, auto.");
+		}
+		return format;
 	}
 
 	private static Runner runner(String property, String value) {

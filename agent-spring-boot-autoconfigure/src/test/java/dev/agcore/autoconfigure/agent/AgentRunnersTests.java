@@ -60,6 +60,33 @@ class AgentRunnersTests {
 	}
 
 	@Test
+	void xmlToolCallFormatFromConfiguration() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				text("<use_tool>\n<name>search_web</name>\n<args>{}</args>\n</use_tool>"), text("Found."));
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> model)
+			.withPropertyValues("agent.agents.a.model=scripted", "agent.agents.a.tools=search_web",
+					"agent.agents.a.tool-call-format=XML")
+			.run((context) -> {
+				AgentResult result = context.getBean("a", Agent.class).call("s1", "news");
+				assertThat(result.output()).isEqualTo("Found.");
+				assertThat(result.toolExecutions()).singleElement()
+					.satisfies((execution) -> assertThat(execution.name()).isEqualTo("search_web"));
+				assertThat(model.requests().get(0).tools()).isEmpty();
+				assertThat(model.requests().get(0).messages().get(0).text()).contains("## search_web");
+			});
+	}
+
+	@Test
+	void anUnknownToolCallFormatFailsStartupNamingTheProperty() {
+		this.contextRunner.withBean("scripted", ChatModel.class, () -> ScriptedChatModel.replaying(text("Hi.")))
+			.withPropertyValues("agent.agents.a.model=scripted", "agent.agents.a.tool-call-format=json")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(AgentConfigurationException.class)
+				.hasMessageContaining("agent.agents.a.tool-call-format: unknown tool-call format 'json'"));
+	}
+
+	@Test
 	void llmFromConfigurationOffersNoTools() {
 		ScriptedChatModel model = ScriptedChatModel.replaying(text("Hi."));
 		this.contextRunner.withBean("scripted", ChatModel.class, () -> model)
