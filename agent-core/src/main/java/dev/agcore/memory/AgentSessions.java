@@ -1,9 +1,11 @@
 package dev.agcore.memory;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -11,6 +13,11 @@ import reactor.core.publisher.Mono;
  * conversations and let them forget one. Deleting a session removes its conversation, its
  * paused turn, its session memory and, given the user, its entry in the user's list.
  * Long-term memory ({@code store:} namespaces) is not touched: it outlives sessions.
+ * <p>
+ * A session whose agents keep {@link SessionMode#ISOLATED isolated} conversations is
+ * listed once, by its session id (with the agent of its last turn); deleting it also
+ * removes the conversation of each agent it is given, shared or isolated, so a mode
+ * changed since leaves nothing behind.
  */
 public final class AgentSessions {
 
@@ -20,10 +27,24 @@ public final class AgentSessions {
 
 	private final SessionDirectory directory;
 
+	private final List<String> agentNames;
+
 	public AgentSessions(ConversationStore conversations, KeyValueStore store) {
+		this(conversations, store, List.of());
+	}
+
+	/**
+	 * Create sessions over the stores of agents some of which may keep
+	 * {@link SessionMode#ISOLATED isolated} conversations.
+	 * @param conversations the store of all conversations
+	 * @param store the key-value store of session memory and users' lists
+	 * @param agentNames the agents whose own conversation of a session a delete removes
+	 */
+	public AgentSessions(ConversationStore conversations, KeyValueStore store, Collection<String> agentNames) {
 		this.conversations = Objects.requireNonNull(conversations, "'conversations' must not be null");
 		this.store = Objects.requireNonNull(store, "'store' must not be null");
 		this.directory = SessionDirectory.of(store);
+		this.agentNames = List.copyOf(agentNames);
 	}
 
 	/**
@@ -48,6 +69,9 @@ public final class AgentSessions {
 		// the list entry goes last: a delete that fails halfway can be found and repeated
 		Mono<Void> unlisted = (userId != null) ? this.directory.remove(userId, sessionId).then() : Mono.empty();
 		return Mono.defer(() -> this.conversations.clear(sessionId))
+			.thenMany(Flux.fromIterable(this.agentNames)
+				.concatMap((agent) -> this.conversations.clear(SessionMode.isolatedId(sessionId, agent))))
+			.then()
 			.then(Mono.defer(() -> this.store.clear(SessionMemory.NAMESPACE_PREFIX + sessionId)))
 			.then(Mono.defer(() -> this.store.clear(LongTermStore.NAMESPACE_PREFIX + "session:" + sessionId)))
 			.then(unlisted);

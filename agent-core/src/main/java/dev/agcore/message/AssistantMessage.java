@@ -12,16 +12,32 @@ import org.jspecify.annotations.Nullable;
  * @param toolCalls the tool calls the model asked for, in order
  * @param reasoning the model's reasoning blocks, in order; empty for none
  * @param refusal the model's refusal text when it declined to answer, null otherwise
+ * @param agent the name of the agent whose turn recorded the message, null when not
+ * known (a model's response before the agent records it, a message stored by an earlier
+ * release); not sent to models
  */
 public record AssistantMessage(String text, List<ToolCall> toolCalls, List<Reasoning> reasoning,
-		@Nullable String refusal) implements Message {
+		@Nullable String refusal, @Nullable String agent) implements Message {
 
 	public AssistantMessage(@Nullable String text, List<ToolCall> toolCalls, @Nullable List<Reasoning> reasoning,
-			@Nullable String refusal) {
+			@Nullable String refusal, @Nullable String agent) {
 		this.text = (text != null) ? text : "";
 		this.toolCalls = List.copyOf(toolCalls);
 		this.reasoning = (reasoning != null) ? List.copyOf(reasoning) : List.of();
 		this.refusal = (refusal != null && !refusal.isEmpty()) ? refusal : null;
+		this.agent = (agent != null && !agent.isEmpty()) ? agent : null;
+	}
+
+	/**
+	 * Create a message no agent has recorded yet.
+	 * @param text the text, null for none
+	 * @param toolCalls the tool calls
+	 * @param reasoning the reasoning blocks, null for none
+	 * @param refusal the refusal text, null for none
+	 */
+	public AssistantMessage(@Nullable String text, List<ToolCall> toolCalls, @Nullable List<Reasoning> reasoning,
+			@Nullable String refusal) {
+		this(text, toolCalls, reasoning, refusal, null);
 	}
 
 	/**
@@ -75,7 +91,25 @@ public record AssistantMessage(String text, List<ToolCall> toolCalls, List<Reaso
 	 * @return the message
 	 */
 	public AssistantMessage withReasoning(List<Reasoning> reasoning) {
-		return new AssistantMessage(this.text, this.toolCalls, reasoning, this.refusal);
+		return new AssistantMessage(this.text, this.toolCalls, reasoning, this.refusal, this.agent);
+	}
+
+	/**
+	 * Return this message with other tool calls, everything else kept.
+	 * @param toolCalls the tool calls
+	 * @return the message
+	 */
+	public AssistantMessage withToolCalls(List<ToolCall> toolCalls) {
+		return new AssistantMessage(this.text, toolCalls, this.reasoning, this.refusal, this.agent);
+	}
+
+	/**
+	 * Return this message as recorded by an agent.
+	 * @param agent the agent's name, null for none
+	 * @return the message
+	 */
+	public AssistantMessage withAgent(@Nullable String agent) {
+		return new AssistantMessage(this.text, this.toolCalls, this.reasoning, this.refusal, agent);
 	}
 
 	@Override

@@ -12,6 +12,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionMode;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
@@ -92,6 +93,8 @@ public final class AgentBuilder {
 	private Duration turnTimeout = DEFAULT_TURN_TIMEOUT;
 
 	private boolean sessionContext = true;
+
+	private SessionMode sessionMode = SessionMode.SHARED;
 
 	private int maxToolCallsPerResponse = ToolBounds.DEFAULT_MAX_CALLS_PER_RESPONSE;
 
@@ -353,6 +356,19 @@ public final class AgentBuilder {
 		return this;
 	}
 
+	/**
+	 * Set whose conversation the agent's turns read and write when several agents take
+	 * turns in one session: the session's, shared with the others (the default), or its
+	 * own, {@link SessionMode#ISOLATED isolated}, with the session's memory (in the
+	 * {@code <session-context>} block, see {@link #sessionContext(boolean)}) as the bridge.
+	 * @param sessionMode the mode
+	 * @return this builder
+	 */
+	public AgentBuilder sessionMode(SessionMode sessionMode) {
+		this.sessionMode = Objects.requireNonNull(sessionMode, "'sessionMode' must not be null");
+		return this;
+	}
+
 	public AgentBuilder toolTimeout(Duration toolTimeout) {
 		this.toolTimeout = positive(toolTimeout, "toolTimeout");
 		return this;
@@ -554,7 +570,8 @@ public final class AgentBuilder {
 		catch (IllegalStateException ex) {
 			throw new IllegalStateException("Agent '" + this.name + "': " + ex.getMessage(), ex);
 		}
-		ConversationStore conversationStore = (this.store != null) ? this.store : new InMemoryConversationStore();
+		ConversationStore conversationStore = this.sessionMode
+			.conversations((this.store != null) ? this.store : new InMemoryConversationStore(), this.name);
 		List<ToolCallback> tools = new ArrayList<>(this.tools);
 		if (this.toolRegistry != null) {
 			tools.addAll(this.toolScope.select(this.toolRegistry));

@@ -41,7 +41,17 @@ public final class AgentRegistry {
 		return agent;
 	}
 
-	public Collection<Agent> all() {
+	/**
+	 * Return a session of these agents, whose turns may go to any of them.
+	 * @param sessionId the session
+	 * @return a new session object; its counts start at zero, whatever the session holds
+	 * @throws IllegalArgumentException if the id is blank or too long
+	 */
+	public AgentSession session(String sessionId) {
+		return new AgentSession(this, sessionId);
+	}
+
+		public Collection<Agent> all() {
 		return this.agents.values();
 	}
 

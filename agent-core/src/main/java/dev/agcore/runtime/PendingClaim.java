@@ -173,7 +173,7 @@ final class PendingClaim {
 		calls.replaceAll((call) -> (this.results.containsKey(call.id())
 				&& this.decisions.get(call.id()) instanceof ToolDecision.Edit edit)
 						? new ToolCall(call.id(), call.name(), edit.arguments()) : call);
-		messages.set(last, new AssistantMessage(assistant.text(), calls));
+		messages.set(last, assistant.withToolCalls(calls));
 		List<Message> answered = new ArrayList<>(messages.subList(last + 1, messages.size()));
 		answered.addAll(this.results.values());
 		answered.sort(Turn.inCallOrder(calls));

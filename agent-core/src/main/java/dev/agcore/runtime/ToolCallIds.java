@@ -39,7 +39,7 @@ final class ToolCallIds {
 			}
 			calls.add(id.equals(call.id()) ? call : new ToolCall(id, call.name(), call.arguments()));
 		}
-		return new AssistantMessage(message.text(), calls);
+		return message.withToolCalls(calls);
 	}
 
 	private static boolean hasDuplicates(List<ToolCall> calls) {

@@ -103,6 +103,9 @@ final class Turn implements AgentContext {
 	/** The version of the stored conversation this turn read: where its changes are stored. */
 	private final long historyVersion;
 
+	/** The agent whose answer ends the stored history when it is not this one; null for none. */
+	private final @Nullable String previousAgent;
+
 	/** Exceptions behind failed tool calls, by call id; written by tool threads. */
 	private final Map<String, Throwable> toolFailures = new ConcurrentHashMap<>(2);
 
@@ -139,6 +142,7 @@ final class Turn implements AgentContext {
 		this.messages = new ArrayList<>(history.size() + 6);
 		this.messages.addAll(history);
 		this.turnStart = history.size();
+		this.previousAgent = AgentSwitch.previousAgent(history, agentName);
 	}
 
 	/** Set the model, options and answer structure of the turn's model calls. */
@@ -284,6 +288,12 @@ final class Turn implements AgentContext {
 	ChatRequest nextRequest(String agentPrompt, List<ToolSpec> tools, ChatOptions options, ContextWindow window) {
 		this.modelCalls++;
 		List<Message> conversation = window.select(this.messages, Math.min(this.turnStart, this.messages.size()));
+		Message input = turnInput();
+		if (this.previousAgent != null && input != null) {
+			// on every call of the turn: each request is built anew from the conversation
+			conversation = AgentSwitch.remind(conversation, input,
+					AgentSwitch.reminder(this.previousAgent, this.agentName));
+		}
 		String systemPrompt = agentPrompt;
 		if (systemPrompt.isEmpty()) {
 			return new ChatRequest(conversation, tools, options);
@@ -296,9 +306,20 @@ final class Turn implements AgentContext {
 		return new ChatRequest(List.of(prompt), tools, options);
 	}
 
-	/** Record the model's response; return its tool calls (empty when the turn is done). */
+	/** The turn's input: what a new turn marked, or the first message of a resumed one. */
+	private @Nullable Message turnInput() {
+		if (this.input != null) {
+			return this.input;
+		}
+		return (this.resumed && this.turnStart < this.messages.size()) ? this.messages.get(this.turnStart) : null;
+	}
+
+	/**
+	 * Record the model's response, as written by this turn's agent; return its tool calls
+	 * (empty when the turn is done).
+	 */
 	List<ToolCall> accept(ChatResponse response) {
-		AssistantMessage message = ToolCallIds.unique(response.message());
+		AssistantMessage message = ToolCallIds.unique(response.message()).withAgent(this.agentName);
 		this.messages.add(message);
 		this.usage = this.usage.plus(response.usage());
 		if (!message.hasToolCalls()) {

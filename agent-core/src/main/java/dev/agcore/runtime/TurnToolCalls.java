@@ -25,7 +25,7 @@ final class TurnToolCalls {
 			if (messages.get(i) instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
 				List<ToolCall> calls = new ArrayList<>(assistant.toolCalls());
 				calls.replaceAll((call) -> call.id().equals(edited.id()) ? edited : call);
-				messages.set(i, new AssistantMessage(assistant.text(), calls));
+				messages.set(i, assistant.withToolCalls(calls));
 				return;
 			}
 		}

@@ -107,7 +107,7 @@ public abstract class ConversationStoreContract {
 	}
 
 	@Test
-	void keepsReasoningRefusalMediaNamesAndDeveloperInstructions() {
+	void keepsReasoningRefusalMediaNamesDeveloperInstructionsAndAgents() {
 		ConversationStore store = createStore(Settings.DEFAULT);
 		String session = session();
 		List<Message> turn = List.of(SystemMessage.developer("use metric units"),
@@ -117,7 +117,8 @@ public abstract class ConversationStoreContract {
 						"ana"),
 				new AssistantMessage("a cat", List.of(),
 						List.of(new Reasoning("looks furry", "sig-1", null), new Reasoning("", null, "ZW5j")), null),
-				new AssistantMessage("", List.of(), List.of(), "I can't help with that"));
+				new AssistantMessage("", List.of(), List.of(), "I can't help with that"),
+				new AssistantMessage("", List.of(new ToolCall("c1", "t", "{}")), List.of(), null, "build"));
 
 		store.append(session, 0, turn).block(TIMEOUT);
 

@@ -235,7 +235,7 @@ class DefaultAgentTests {
 		ScriptedChatModel called = ScriptedChatModel.replaying(
 				toolCalls(new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}")), text("Sunny in Paris."));
 		InMemoryConversationStore streamStore = new InMemoryConversationStore();
-		Agent streamingAgent = Agent.builder().name("a").model(streamed).conversationStore(streamStore)
+		Agent streamingAgent = Agent.builder().name("test-agent").model(streamed).conversationStore(streamStore)
 			.tool(TestTools.tool("get_weather", (args, ctx) -> "sunny")).build();
 		Agent callingAgent = agent(called, TestTools.tool("get_weather", (args, ctx) -> "sunny"));
 
@@ -343,7 +343,8 @@ class DefaultAgentTests {
 				String said = messages.get(0).text();
 				assertThat(Integer.parseInt(said.substring(1)) % 8).isEqualTo(s);
 				assertThat(messages.get(2).text()).isEqualTo(session + "|{\"v\":\"" + said + "\"}");
-				assertThat(messages.get(3)).isEqualTo(AssistantMessage.of("echo:" + messages.get(2).text()));
+				assertThat(messages.get(3))
+					.isEqualTo(AssistantMessage.of("echo:" + messages.get(2).text()).withAgent("test-agent"));
 			}
 		}
 	}

@@ -646,6 +646,15 @@ public class AgentProperties {
 		private String toolCallFormat = "auto";
 
 		/**
+		 * Whose conversation the agent's turns read and write when several agents take
+		 * turns in one session: shared (the session's, the default; an agent taking over
+		 * is told so) or isolated (its own, kept as "<session-id>#<agent>"; the session's
+		 * memory in the <session-context> block bridges the agents). See
+		 * docs/multi-agent.md.
+		 */
+		private String sessionMode = "shared";
+
+		/**
 		 * Runner a react turn starts over with when the loop fails or reaches
 		 * max-iterations; only planner. Empty for none.
 		 */
@@ -807,6 +816,14 @@ public class AgentProperties {
 
 		public void setToolCallFormat(String toolCallFormat) {
 			this.toolCallFormat = toolCallFormat;
+		}
+
+		public String getSessionMode() {
+			return this.sessionMode;
+		}
+
+		public void setSessionMode(String sessionMode) {
+			this.sessionMode = sessionMode;
 		}
 
 		public String getRunner() {

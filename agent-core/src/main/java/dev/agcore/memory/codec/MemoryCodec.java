@@ -32,7 +32,9 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>
  * Fields added after the first release are optional and written only when set, so
  * readers of version 1 that ignore unknown fields read them as before: an assistant
- * message's {@code reasoning} (text, signature, redacted data) and {@code refusal}, a user
+ * message's {@code reasoning} (text, signature, redacted data), {@code refusal} and
+ * {@code agent} (the agent whose turn recorded it; absent from messages stored before it
+ * was added, which read with no agent), a user
  * message's {@code name} and {@code media} (media type, and a URL or the bytes in base64,
  * with the file name; stored whole, bounded only by what the request that carried them
  * was allowed), a system message's {@code developer} flag.
@@ -164,6 +166,9 @@ public final class MemoryCodec {
 			if (assistant.refusal() != null) {
 				node.put("refusal", assistant.refusal());
 			}
+			if (assistant.agent() != null) {
+				node.put("agent", assistant.agent());
+			}
 		}
 		else if (message instanceof UserMessage user) {
 			if (user.name() != null) {
@@ -215,7 +220,8 @@ public final class MemoryCodec {
 					node.path("reasoning")
 						.forEach((block) -> reasoning.add(new Reasoning(text(block, "text"),
 								optionalText(block, "signature"), optionalText(block, "redactedData"))));
-					yield new AssistantMessage(text, calls, reasoning, optionalText(node, "refusal"));
+					yield new AssistantMessage(text, calls, reasoning, optionalText(node, "refusal"),
+							optionalText(node, "agent"));
 				}
 				case "tool" -> new ToolResultMessage(text(node, "toolCallId"), text(node, "toolName"), text,
 						node.required("error").asBoolean());

@@ -132,7 +132,9 @@ public final class PiiRedactionMiddleware implements AgentMiddleware {
 		}
 		if (this.output && message instanceof AssistantMessage assistant) {
 			String text = this.detector.apply(assistant.text(), null);
-			return text.equals(assistant.text()) ? message : new AssistantMessage(text, assistant.toolCalls());
+			// the agent that wrote it stays: it is not personal data
+			return text.equals(assistant.text()) ? message
+					: new AssistantMessage(text, assistant.toolCalls(), null, null, assistant.agent());
 		}
 		if (this.toolResults && message instanceof ToolResultMessage result) {
 			String text = this.detector.apply(result.text(), null);

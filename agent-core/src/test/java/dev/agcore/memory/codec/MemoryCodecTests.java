@@ -71,6 +71,27 @@ class MemoryCodecTests {
 	}
 
 	@Test
+	void theAgentOfAnAssistantMessageRoundTripsAndOlderMessagesReadWithoutOne() {
+		AssistantMessage answered = AssistantMessage.of("planned").withAgent("plan");
+		String json = this.codec.encode(answered);
+		assertThat(json).isEqualTo("{\"v\":1,\"kind\":\"assistant\",\"text\":\"planned\",\"agent\":\"plan\"}");
+		assertThat(this.codec.decodeMessage(json)).isEqualTo(answered);
+		AssistantMessage calling = new AssistantMessage("", List.of(new ToolCall("c1", "t", "{}")),
+				List.of(Reasoning.of("r")), null, "build");
+		assertThat(this.codec.decodeMessage(this.codec.encode(calling))).isEqualTo(calling);
+		PendingTurn turn = new PendingTurn("build", List.of(new UserMessage("go"), calling), List.of(), 1, 2, 3);
+		assertThat(this.codec.decodePendingTurn(this.codec.encode(turn))).isEqualTo(turn);
+		// as stored before the field was added
+		AssistantMessage old = (AssistantMessage) this.codec
+			.decodeMessage("{\"v\":1,\"kind\":\"assistant\",\"text\":\"yo\",\"refusal\":\"no\"}");
+		assertThat(old.agent()).isNull();
+		assertThat(old.refusal()).isEqualTo("no");
+		assertThatExceptionOfType(MemoryException.class)
+			.isThrownBy(() -> this.codec.decodeMessage("{\"v\":1,\"kind\":\"assistant\",\"text\":\"yo\",\"agent\":7}"))
+			.withMessageContaining("'agent' is not a string");
+	}
+
+	@Test
 	void aPausedTurnRoundTripsExactly() {
 		ToolCall call = new ToolCall("c1", "delete_file", "{\"path\":\"/tmp/x\"}");
 		PendingTurn turn = new PendingTurn("ops", List.of(new UserMessage("delete"), AssistantMessage.of(List.of(call))),

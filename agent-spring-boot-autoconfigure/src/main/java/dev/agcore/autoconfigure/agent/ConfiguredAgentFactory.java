@@ -18,6 +18,7 @@ import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.memory.ConversationStore;
+import dev.agcore.memory.SessionMode;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.builtin.ModelFallbackMiddleware;
@@ -228,6 +229,7 @@ final class ConfiguredAgentFactory {
 			.toolTimeout(toolTimeout)
 			.turnTimeout(turnTimeout)
 			.sessionContext(spec.getMemory().isSessionContext())
+			.sessionMode(sessionMode(prefix, spec))
 			.maxToolCallsPerResponse(spec.getMaxToolCallsPerResponse())
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
@@ -240,6 +242,18 @@ final class ConfiguredAgentFactory {
 		AgentRunners.checkCommands(prefix, spec, (tool) -> agent.tools().stream()
 			.anyMatch((offered) -> offered.name().equals(tool)) || this.tools.mayOffer(tool));
 		return agent;
+	}
+
+	/** The agent's {@code session-mode}, named in the failure when unknown. */
+	static SessionMode sessionMode(String prefix, AgentProperties.AgentSpec spec) {
+		String value = spec.getSessionMode().strip();
+		for (SessionMode mode : SessionMode.values()) {
+			if (mode.name().equalsIgnoreCase(value)) {
+				return mode;
+			}
+		}
+		throw new AgentConfigurationException(prefix + ".session-mode: unknown mode '" + spec.getSessionMode() + "'",
+				"Set " + prefix + ".session-mode to shared (the default) or isolated.");
 	}
 
 	/** The agents of the agent's {@code agents} list as its tools; {@link SubAgents} checked the names. */

@@ -93,11 +93,17 @@ final class AgentViews {
 		Map<String, Object> view = new LinkedHashMap<>();
 		view.put("role", message.role().name().toLowerCase(Locale.ROOT));
 		view.put("text", message.text());
-		if (message instanceof AssistantMessage assistant && assistant.hasToolCalls()) {
-			view.put("toolCalls", assistant.toolCalls()
-				.stream()
-				.map((call) -> new ToolCallView(call.id(), call.name(), call.arguments()))
-				.toList());
+		if (message instanceof AssistantMessage assistant) {
+			if (assistant.agent() != null) {
+				// which agent answered: a session may switch agents between turns
+				view.put("agent", assistant.agent());
+			}
+			if (assistant.hasToolCalls()) {
+				view.put("toolCalls", assistant.toolCalls()
+					.stream()
+					.map((call) -> new ToolCallView(call.id(), call.name(), call.arguments()))
+					.toList());
+			}
 		}
 		if (message instanceof ToolResultMessage result) {
 			view.put("toolCallId", result.toolCallId());
