@@ -62,7 +62,8 @@ class XmlToolCallAgentTests {
 		// the stored conversation holds ordinary calls and results
 		List<Message> stored = this.store.load("s1").block(Duration.ofSeconds(5)).messages();
 		assertThat(stored.get(1)).isEqualTo(new AssistantMessage("Let me check the weather.",
-				List.of(new ToolCall("xml_1", "get_weather", "{\"city\": \"Paris\"}"))));
+				List.of(new ToolCall("xml_1", "get_weather", "{\"city\": \"Paris\"}")))
+			.withAgent("weather"));
 		assertThat(stored.get(2)).isInstanceOfSatisfying(ToolResultMessage.class,
 				(toolResult) -> assertThat(toolResult.toolCallId()).isEqualTo("xml_1"));
 	}
