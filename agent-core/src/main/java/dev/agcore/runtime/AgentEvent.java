@@ -162,6 +162,24 @@ public sealed interface AgentEvent {
 	}
 
 	/**
+	 * The turn starts over with another runner (see {@link Runner}): the react loop failed
+	 * or reached its iteration limit and the planner runs instead. A {@link TextReset}
+	 * follows, as the text shown of the first attempt is void.
+	 *
+	 * @param from the runner that gave up, such as {@code react}
+	 * @param to the runner that takes over, such as {@code planner}
+	 * @param reason {@code error} or {@code max_iterations}
+	 */
+	record RunnerFallback(String from, String to, String reason) implements AgentEvent {
+
+		@Override
+		public String type() {
+			return "runner_fallback";
+		}
+
+	}
+
+	/**
 	 * Tokens used by one model call.
 	 *
 	 * @param usage the usage

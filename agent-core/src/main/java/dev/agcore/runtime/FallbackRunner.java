@@ -55,6 +55,7 @@ final class FallbackRunner implements TurnRunner {
 				turn.rewind();
 				if (listener.streaming()) {
 					// what the caller was shown of the failed attempt is void
+					listener.onRunnerFallback(Runner.REACT.id(), Runner.PLANNER.id(), reason);
 					listener.onTextReset();
 				}
 				return this.fallback.run(turn, listener);

@@ -110,6 +110,11 @@ final class TurnEvents {
 		}
 
 		@Override
+		public void onRunnerFallback(String from, String to, String reason) {
+			this.sink.next(new AgentEvent.RunnerFallback(from, to, reason));
+		}
+
+		@Override
 		public void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
 			this.sink.next(new AgentEvent.ToolProgress(call.id(), call.name(), progress, total, message));
 		}

@@ -39,6 +39,10 @@ interface TurnListener {
 	default void onToolCallCompleted(ToolResultMessage result) {
 	}
 
+	/** The turn starts over with another runner; what was streamed of the first attempt is void. */
+	default void onRunnerFallback(String from, String to, String reason) {
+	}
+
 	/** A running tool reported progress; called from the tool's thread. */
 	default void onToolProgress(ToolCall call, double progress, @Nullable Double total, @Nullable String message) {
 	}

@@ -108,8 +108,10 @@ class FallbackRunnerTests {
 			.block(Duration.ofSeconds(5));
 
 		assertThat(events).extracting(AgentEvent::type)
-			.containsExactly("usage", "tool_call", "tool_result", "text_reset", "text", "usage", "completed");
-		assertThat(((AgentEvent.Completed) events.get(6)).result().output()).isEqualTo("Planned.");
+			.containsExactly("usage", "tool_call", "tool_result", "runner_fallback", "text_reset", "text", "usage",
+					"completed");
+		assertThat(events.get(3)).isEqualTo(new AgentEvent.RunnerFallback("react", "planner", "error"));
+		assertThat(((AgentEvent.Completed) events.get(7)).result().output()).isEqualTo("Planned.");
 		assertThat(this.store.load("s1").block().messages()).hasSize(2);
 	}
 

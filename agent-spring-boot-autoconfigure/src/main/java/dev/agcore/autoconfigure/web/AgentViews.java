@@ -64,6 +64,9 @@ final class AgentViews {
 		if (event instanceof AgentEvent.ToolCallCompleted completed) {
 			return new ToolResultView(completed.id(), completed.name(), completed.result(), completed.error());
 		}
+		if (event instanceof AgentEvent.RunnerFallback fallback) {
+			return new RunnerFallbackView(fallback.from(), fallback.to(), fallback.reason());
+		}
 		if (event instanceof AgentEvent.ToolProgress progress) {
 			return new ToolProgressView(progress.id(), progress.name(), progress.progress(), progress.total(),
 					progress.message());
@@ -215,6 +218,9 @@ final class AgentViews {
 	}
 
 	record ToolResultView(String id, String name, String result, boolean error) {
+	}
+
+	record RunnerFallbackView(String from, String to, String reason) {
 	}
 
 	@JsonInclude(JsonInclude.Include.NON_NULL)

@@ -44,4 +44,14 @@ class AgentViewsTests {
 					+ "{\"id\":\"k1\",\"name\":\"search\",\"arguments\":\"{}\"}}}");
 	}
 
+	@Test
+	void aRunnerFallbackIsARunnerFallbackEvent() {
+		ServerSentEvent<Object> event = AgentViews.event(new AgentEvent.RunnerFallback("react", "planner", "max_iterations"),
+				false);
+
+		assertThat(event.event()).isEqualTo("runner_fallback");
+		assertThat(AgentJson.mapper().writeValueAsString(event.data()))
+			.isEqualTo("{\"from\":\"react\",\"to\":\"planner\",\"reason\":\"max_iterations\"}");
+	}
+
 }
