@@ -56,9 +56,10 @@ final class ModelStep {
 	 */
 	Mono<ChatResponse> call(Turn turn, List<ToolSpec> tools, ChatOptions options, String instructions,
 			UnaryOperator<ChatRequest> shape, TurnListener listener) {
-		ChatRequest request = shape.apply(turn.nextRequest(this.prompt.agentPrompt(turn), tools, options, this.window));
 		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
-		return this.middleware.beforeModel(turn, request)
+		return this.prompt.agentPrompt(turn)
+			.map((agentPrompt) -> shape.apply(turn.nextRequest(agentPrompt, tools, options, this.window)))
+			.flatMap((request) -> this.middleware.beforeModel(turn, request))
 			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
 			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
 	}

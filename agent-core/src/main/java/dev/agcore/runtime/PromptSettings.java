@@ -1,6 +1,7 @@
 package dev.agcore.runtime;
 
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
 
 /**
  * How an agent's system prompt is made for each model call: its own prompt (text, or a
@@ -16,8 +17,8 @@ record PromptSettings(String systemPrompt, @Nullable SystemPromptTemplate templa
 		boolean sessionContext) {
 
 	/** The agent's own layer for a model call of a turn. */
-	String agentPrompt(Turn turn) {
-		return (this.template != null) ? this.template.render(turn) : this.systemPrompt;
+	Mono<String> agentPrompt(Turn turn) {
+		return (this.template != null) ? this.template.renderAsync(turn) : Mono.just(this.systemPrompt);
 	}
 
 	/** Whether the session's memory must be read at the start of each turn. */

@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.SessionMemory;
@@ -19,6 +20,7 @@ import dev.agcore.prompt.PromptException;
 import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -156,6 +158,28 @@ class SystemPromptLayersTests {
 
 		assertThat(systemPrompt(model, 0)).isEqualTo("regular");
 		assertThat(systemPrompt(model, 1)).isEqualTo("VIP since 2024");
+	}
+
+	@Test
+	void variableSourcesAreAskedOnEveryModelCallAndWinOverTheAgentsVariables() {
+		this.templates.register("t", "{{greeting}}, {{name}} (call {{count}})");
+		AtomicInteger asked = new AtomicInteger();
+		SystemPromptVariables source = (context) -> Mono.just(
+				Map.of("name", "Ada of " + context.agentName(), "count", asked.incrementAndGet()));
+		ScriptedChatModel model = ScriptedChatModel.replaying(toolCalls(new ToolCall("c1", "noop", "{}")),
+				text("done"));
+		Agent agent = Agent.builder()
+			.name("support")
+			.model(model)
+			.systemPrompt(new SystemPromptTemplate(this.templates.get("t"), Map.of("greeting", "Hello", "name", "x"),
+					List.of(source)))
+			.tool(TestTools.tool("noop", (args, context) -> "ok"))
+			.build();
+
+		agent.call("s1", "hi");
+
+		assertThat(systemPrompt(model, 0)).isEqualTo("Hello, Ada of support (call 1)");
+		assertThat(systemPrompt(model, 1)).isEqualTo("Hello, Ada of support (call 2)");
 	}
 
 	@Test

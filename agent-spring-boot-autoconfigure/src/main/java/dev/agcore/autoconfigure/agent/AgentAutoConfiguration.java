@@ -16,6 +16,7 @@ import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.runtime.AgentRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -62,10 +63,12 @@ public final class AgentAutoConfiguration {
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
 			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
+			ObjectProvider<SystemPromptVariables> promptVariables,
 			ListableBeanFactory beanFactory) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
-				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates), new AgentRunners(beanFactory));
+				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
+						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory));
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.agent;
 
 import java.time.DateTimeException;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -12,6 +13,7 @@ import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.EnvironmentContext;
 import dev.agcore.runtime.SystemPromptTemplate;
+import dev.agcore.runtime.SystemPromptVariables;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -27,9 +29,13 @@ final class AgentPrompts {
 
 	private final ObjectProvider<PromptTemplates> templates;
 
-	AgentPrompts(@Nullable String baseSystemPrompt, ObjectProvider<PromptTemplates> templates) {
+	private final List<SystemPromptVariables> variables;
+
+	AgentPrompts(@Nullable String baseSystemPrompt, ObjectProvider<PromptTemplates> templates,
+			List<SystemPromptVariables> variables) {
 		this.baseSystemPrompt = baseSystemPrompt;
 		this.templates = templates;
+		this.variables = List.copyOf(variables);
 	}
 
 	/** Return the base prompt of every agent, {@code agent.base-system-prompt}. */
@@ -56,7 +62,7 @@ final class AgentPrompts {
 			}
 			builder.systemPrompt(new SystemPromptTemplate(
 					template(prefix + ".system-prompt-template", spec.getSystemPromptTemplate().strip()),
-					Map.copyOf(spec.getSystemPromptVariables())));
+					Map.copyOf(spec.getSystemPromptVariables()), this.variables));
 		}
 		else if (!spec.getSystemPromptVariables().isEmpty()) {
 			throw new AgentConfigurationException(

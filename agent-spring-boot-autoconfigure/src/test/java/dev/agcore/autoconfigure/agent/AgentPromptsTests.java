@@ -13,8 +13,10 @@ import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -57,6 +59,22 @@ class AgentPromptsTests {
 						User locale: fr-FR
 						Opening hours: 9 to 17
 						</environment>""");
+			});
+	}
+
+	@Test
+	void systemPromptVariablesBeansFeedTheTemplate() {
+		this.contextRunner
+			.withBean(SystemPromptVariables.class,
+					() -> (context) -> Mono.just(Map.of("shop", "Beans & Co for " + context.sessionId())))
+			.withPropertyValues("agent.agents.support.model=scripted",
+					"agent.agents.support.system-prompt-template=agents/support",
+					"agent.agents.support.system-prompt-variables.shop=Tea & Co")
+			.run((context) -> {
+				context.getBean("support", Agent.class)
+					.call(new AgentRequest("s7", "hi", Map.of("customer", "Ada")));
+				assertThat(this.model.requests().get(0).messages().get(0).text())
+					.isEqualTo("You help Ada of Beans & Co for s7.");
 			});
 	}
 
