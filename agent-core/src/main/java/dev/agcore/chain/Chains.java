@@ -5,6 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -15,6 +17,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.Usage;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.prompt.PromptTemplate;
 import dev.agcore.retrieval.Retriever;
@@ -123,14 +126,55 @@ public final class Chains {
 	 * @return the step, named {@code model:<provider>/<model>}
 	 */
 	public static Runnable<String, String> model(ChatModel model, ChatOptions options) {
+		return model(model, options, AgentMetrics.NOOP);
+	}
+
+	/**
+	 * A step that sends its input to a model as a user message, with options, and gives
+	 * the answer's text, recording each call as agents' model calls are recorded
+	 * ({@code gen_ai.client.operation.duration}, {@code gen_ai.client.token.usage},
+	 * {@code gen_ai.client.operation.time_to_first_chunk}).
+	 * @param model the model
+	 * @param options the options of each call, such as the temperature
+	 * @param metrics where the calls are recorded, such as the application's
+	 * {@code AgentMetrics} bean
+	 * @return the step, named {@code model:<provider>/<model>}
+	 */
+	public static Runnable<String, String> model(ChatModel model, ChatOptions options, AgentMetrics metrics) {
 		Objects.requireNonNull(model, "'model' must not be null");
 		Objects.requireNonNull(options, "'options' must not be null");
+		Objects.requireNonNull(metrics, "'metrics' must not be null");
 		Function<String, ChatRequest> request = (text) -> new ChatRequest(List.of(new UserMessage(text)), List.of(),
 				options);
-		return new Step<>(modelName(model), (text) -> model.call(request.apply(text)).map(Chains::text),
-				(text) -> model.stream(request.apply(text))
-					.map(ChatChunk::textDelta)
-					.filter((delta) -> !delta.isEmpty()));
+		String requestModel = (options.model() != null) ? options.model() : model.modelName();
+		return new Step<>(modelName(model), (text) -> Mono.defer(() -> {
+			long start = System.nanoTime();
+			return model.call(request.apply(text))
+				.doOnNext((response) -> metrics.modelCall(model.providerName(), requestModel, response.usage(),
+						System.nanoTime() - start, null))
+				.doOnError((ex) -> metrics.modelCall(model.providerName(), requestModel, Usage.EMPTY,
+						System.nanoTime() - start, ex))
+				.map(Chains::text);
+		}), (text) -> Flux.defer(() -> {
+			long start = System.nanoTime();
+			AtomicBoolean first = new AtomicBoolean(true);
+			AtomicReference<Usage> usage = new AtomicReference<>(Usage.EMPTY);
+			return model.stream(request.apply(text))
+				.doOnNext((chunk) -> {
+					if (first.compareAndSet(true, false)) {
+						metrics.modelFirstChunk(model.providerName(), requestModel, System.nanoTime() - start);
+					}
+					if (chunk.usage() != null) {
+						usage.set(chunk.usage());
+					}
+				})
+				.doOnComplete(() -> metrics.modelCall(model.providerName(), requestModel, usage.get(),
+						System.nanoTime() - start, null))
+				.doOnError((ex) -> metrics.modelCall(model.providerName(), requestModel, usage.get(),
+						System.nanoTime() - start, ex))
+				.map(ChatChunk::textDelta)
+				.filter((delta) -> !delta.isEmpty());
+		}));
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.agcore.chain;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -10,6 +11,8 @@ import dev.agcore.message.ToolCall;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.Usage;
+import dev.agcore.observation.AgentMetrics;
 import dev.agcore.prompt.PromptException;
 import dev.agcore.prompt.PromptTemplate;
 import dev.agcore.retrieval.Document;
@@ -23,6 +26,7 @@ import dev.agcore.runtime.TestTools;
 import dev.agcore.testing.ScriptedChatModel;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -40,6 +44,36 @@ class ChainsTests {
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
 	record Weather(@NotBlank String city, @Max(60) int celsius) {
+	}
+
+	@Test
+	void aModelStepWithMetricsRecordsEachCallAsAnAgentsModelCallIs() {
+		List<String> recorded = new ArrayList<>();
+		AgentMetrics metrics = new AgentMetrics() {
+
+			@Override
+			public void modelCall(String provider, String requestModel, Usage usage, long durationNanos,
+					@Nullable Throwable error) {
+				recorded.add(provider + "/" + requestModel + " " + usage.inputTokens() + "+" + usage.outputTokens()
+						+ ((error != null) ? " failed" : ""));
+			}
+
+			@Override
+			public void modelFirstChunk(String provider, String requestModel, long nanos) {
+				recorded.add("first chunk");
+			}
+
+		};
+		ScriptedChatModel model = ScriptedChatModel.replaying(text("one"), text("two"));
+		Runnable<String, String> step = Chains.model(model, ChatOptions.DEFAULTS, metrics);
+
+		assertThat(step.invoke("a").block(Duration.ofSeconds(5))).isEqualTo("one");
+		assertThat(step.stream("b").collectList().block(Duration.ofSeconds(5))).isNotEmpty();
+
+		assertThat(recorded).hasSize(3);
+		assertThat(recorded.get(0)).startsWith(model.providerName() + "/" + model.modelName() + " ");
+		assertThat(recorded.get(1)).isEqualTo("first chunk");
+		assertThat(recorded.get(2)).doesNotEndWith("failed");
 	}
 
 	@Test
