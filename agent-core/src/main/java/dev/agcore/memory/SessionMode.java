@@ -1,9 +1,5 @@
 package dev.agcore.memory;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -67,22 +63,7 @@ public enum SessionMode {
 	 * @return the id
 	 */
 	public static String isolatedId(String sessionId, String agentName) {
-		String id = sessionId + "#" + agentName;
-		if (id.length() <= MAX_ID_LENGTH) {
-			return id;
-		}
-		String hashed = sha256(sessionId) + "#" + agentName;
-		return (hashed.length() <= MAX_ID_LENGTH) ? hashed : "isolated#" + sha256(id);
-	}
-
-	private static String sha256(String text) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
+		return DerivedIds.derive(sessionId, "#" + agentName, MAX_ID_LENGTH, "isolated#");
 	}
 
 }

@@ -1,15 +1,12 @@
 package dev.agcore.runtime;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 import dev.agcore.json.AgentJson;
+import dev.agcore.memory.DerivedIds;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
@@ -266,22 +263,8 @@ public final class SubAgentTool implements ToolCallback {
 	 * @return the session id
 	 */
 	public static String childSessionId(String parentSessionId, String agent, String toolCallId) {
-		String id = parentSessionId + "/" + agent + "/" + toolCallId;
-		if (id.length() <= AgentRequest.MAX_SESSION_ID_LENGTH) {
-			return id;
-		}
-		String hashed = sha256(parentSessionId) + "/" + agent + "/" + toolCallId;
-		return (hashed.length() <= AgentRequest.MAX_SESSION_ID_LENGTH) ? hashed : "subagent/" + sha256(id);
-	}
-
-	private static String sha256(String text) {
-		try {
-			return HexFormat.of()
-				.formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException("SHA-256 is not available", ex);
-		}
+		return DerivedIds.derive(parentSessionId, "/" + agent + "/" + toolCallId, AgentRequest.MAX_SESSION_ID_LENGTH,
+				"subagent/");
 	}
 
 	private static ObjectNode schema(int maxTaskLength) {
