@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.prompt.PromptTemplate;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 
 /**
  * An agent's system prompt as a template, rendered for every model call with the
@@ -67,11 +65,7 @@ public record SystemPromptTemplate(PromptTemplate template, Map<String, Object> 
 	String render(Turn turn, Map<String, Object> computed) {
 		Map<String, Object> values = new HashMap<>(this.variables);
 		values.putAll(computed);
-		Map<String, Object> session = new LinkedHashMap<>();
-		for (Map.Entry<String, JsonNode> item : turn.session().values().entrySet()) {
-			session.put(item.getKey(), AgentJson.mapper().convertValue(item.getValue(), Object.class));
-		}
-		values.put("session", session);
+		values.put("session", turn.sessionValues());
 		values.put("request", turn.state());
 		values.put("agent", turn.agentName());
 		values.put("sessionId", turn.sessionId());

@@ -1,8 +1,10 @@
 package dev.agcore.runtime;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
+import dev.agcore.json.AgentJson;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
@@ -50,6 +53,8 @@ final class Turn implements AgentContext {
 
 	/** The session's memory, read once at turn start, for the system prompt; empty for none. */
 	private SessionContextBlock.Snapshot session = SessionContextBlock.Snapshot.EMPTY;
+
+	private volatile @Nullable Map<String, Object> sessionValues;
 
 	/** System text of this turn's request, the last layer of the system prompt; null for none. */
 	private @Nullable String instructions;
@@ -266,10 +271,27 @@ final class Turn implements AgentContext {
 	/** Set the session's memory, read at turn start, for the system prompt of every model call. */
 	void session(SessionContextBlock.Snapshot session) {
 		this.session = session;
+		this.sessionValues = null;
 	}
 
 	SessionContextBlock.Snapshot session() {
 		return this.session;
+	}
+
+	/**
+	 * The session's memory as plain Java values (maps, lists, strings, numbers), for
+	 * templates: converted once per turn, not on every model call.
+	 */
+	Map<String, Object> sessionValues() {
+		Map<String, Object> values = this.sessionValues;
+		if (values == null) {
+			Map<String, Object> converted = new LinkedHashMap<>();
+			this.session.values()
+				.forEach((key, value) -> converted.put(key, AgentJson.mapper().convertValue(value, Object.class)));
+			values = Collections.unmodifiableMap(converted);
+			this.sessionValues = values;
+		}
+		return values;
 	}
 
 	@Nullable String instructions() {
