@@ -1,7 +1,6 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.Map;
-import java.util.function.Consumer;
 
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -13,13 +12,10 @@ import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
-import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.http.MediaType;
-import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static dev.agcore.autoconfigure.web.AgentRoutes.withClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -110,14 +106,6 @@ class AgentInstructionsEndpointTests {
 				.expectBody()
 				.jsonPath("$.message")
 				.isEqualTo("'instructions' must be at most 8000 characters, was 8001")));
-	}
-
-	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(Consumer<WebTestClient> test) {
-		return (context) -> {
-			assertThat(context).hasNotFailed();
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).build());
-		};
 	}
 
 }

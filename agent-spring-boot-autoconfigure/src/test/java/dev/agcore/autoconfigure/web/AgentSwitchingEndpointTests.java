@@ -2,7 +2,6 @@ package dev.agcore.autoconfigure.web;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -22,13 +21,11 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
-import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static dev.agcore.autoconfigure.web.AgentRoutes.withClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -138,14 +135,6 @@ class AgentSwitchingEndpointTests {
 			.reduce((first, second) -> second)
 			.map(Message::text)
 			.orElseThrow();
-	}
-
-	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(Consumer<WebTestClient> test) {
-		return (context) -> {
-			assertThat(context).hasNotFailed();
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).build());
-		};
 	}
 
 }

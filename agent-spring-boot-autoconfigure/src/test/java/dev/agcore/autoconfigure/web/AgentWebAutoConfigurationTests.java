@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.WeatherTools;
@@ -48,9 +47,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -61,6 +58,7 @@ import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static dev.agcore.autoconfigure.web.AgentRoutes.withClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -706,14 +704,6 @@ class AgentWebAutoConfigurationTests {
 			String city = question.contains("Paris") ? "Paris" : "Oslo";
 			return ScriptedChatModel.toolCalls(new ToolCall("call-1", "get_weather", "{\"city\":\"" + city + "\"}"));
 		});
-	}
-
-	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(Consumer<WebTestClient> test) {
-		return (context) -> {
-			assertThat(context).hasNotFailed();
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).build());
-		};
 	}
 
 	private static JsonNode postJson(WebTestClient client, String uri, Object body, HttpStatus status) {
