@@ -54,6 +54,7 @@ class ArchitectureTests {
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
+			.layer("Run").definedBy("dev.agcore.run..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -77,6 +78,8 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
+			// Memory: the Redis run store reports outages as the memory stores do
+			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
@@ -116,7 +119,8 @@ class ArchitectureTests {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
-					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..")
+					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
+					"dev.agcore.run.redis..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")
