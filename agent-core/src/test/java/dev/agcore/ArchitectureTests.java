@@ -78,7 +78,7 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
-			// Run: run.jdbc reuses memory.jdbc's schema helpers and memory's errors
+			// Memory: the JDBC and Redis run stores reuse the memory stores' schema helpers and errors
 			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
@@ -120,7 +120,7 @@ class ArchitectureTests {
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
-					"dev.agcore.run.jdbc..")
+					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

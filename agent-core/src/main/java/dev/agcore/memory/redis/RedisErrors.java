@@ -14,14 +14,22 @@ import org.springframework.dao.QueryTimeoutException;
  * Tells a Redis that cannot be reached (refused or lost connection, command timeout)
  * from other failures, and turns it into a {@link MemoryUnavailableException} naming the
  * store. An error answered by the server (a script error, a key of the wrong type) is not
- * an outage and passes through.
+ * an outage and passes through. Public for the other Redis stores of agent-core (runs,
+ * checkpoints); not meant for applications.
  */
-final class RedisErrors {
+public final class RedisErrors {
 
 	private RedisErrors() {
 	}
 
-	static Throwable translate(String store, Throwable ex) {
+	/**
+	 * Turn a failure to reach Redis into a {@link MemoryUnavailableException}; pass others
+	 * through.
+	 * @param store the store, for the message
+	 * @param ex the failure
+	 * @return the failure to report
+	 */
+	public static Throwable translate(String store, Throwable ex) {
 		if (ex instanceof MemoryUnavailableException || !isUnavailable(ex)) {
 			return ex;
 		}
@@ -29,7 +37,12 @@ final class RedisErrors {
 				+ "); nothing was changed, try again once Redis is back", ex);
 	}
 
-	static boolean isUnavailable(Throwable ex) {
+	/**
+	 * Whether a failure means Redis could not be reached.
+	 * @param ex the failure
+	 * @return whether it is an outage
+	 */
+	public static boolean isUnavailable(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof RedisCommandExecutionException) {
 				return false;
