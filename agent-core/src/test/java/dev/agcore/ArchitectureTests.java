@@ -54,6 +54,8 @@ class ArchitectureTests {
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
+			.layer("Run").definedBy("dev.agcore.run..")
+			.layer("Workflow").definedBy("dev.agcore.workflow..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -77,6 +79,10 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
+			// Run: a request's session id is bounded as an agent request's
+			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory"))
+			// Workflow: its executor is a run executor; its stores share the memory stores' errors and schema rules
+			.whereLayer("Workflow").mayOnlyAccessLayers(with("Run", "Memory"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
@@ -116,7 +122,8 @@ class ArchitectureTests {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
-					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..")
+					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
+					"dev.agcore.workflow.jdbc..", "dev.agcore.workflow.redis..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")
