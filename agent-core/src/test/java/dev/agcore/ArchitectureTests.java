@@ -55,6 +55,7 @@ class ArchitectureTests {
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
 			.layer("Run").definedBy("dev.agcore.run..")
+			.layer("Workflow").definedBy("dev.agcore.workflow..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -78,8 +79,11 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
-			// Memory: the JDBC and Redis run stores reuse the memory stores' schema helpers and errors
+			// Runtime: a request's session id is bounded as an agent request's; Memory: the JDBC and
+			// Redis run stores reuse the memory stores' schema helpers and errors
 			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory", "Message"))
+			// Workflow: its executor is a run executor; its stores share the memory stores' errors and schema rules
+			.whereLayer("Workflow").mayOnlyAccessLayers(with("Run", "Memory"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
@@ -120,7 +124,8 @@ class ArchitectureTests {
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
-					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..")
+					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
+					"dev.agcore.workflow.redis..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

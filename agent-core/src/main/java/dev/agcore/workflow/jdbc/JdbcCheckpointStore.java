@@ -1,0 +1,303 @@
+package dev.agcore.workflow.jdbc;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import javax.sql.DataSource;
+
+import dev.agcore.json.AgentJson;
+import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.workflow.Checkpoint;
+import dev.agcore.workflow.CheckpointFormatException;
+import dev.agcore.workflow.CheckpointStore;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Keeps workflow checkpoints in a relational database (PostgreSQL, H2, MariaDB), in the
+ * tables {@code <prefix>workflow_checkpoint} (one row per run, locked by every write so
+ * writes of a run are serialised) and {@code <prefix>workflow_checkpoint_entry} (task
+ * results and interrupt answers as JSON), shared by every instance of the application.
+ * A checkpoint not written for longer than the time-to-live is never returned, is started
+ * afresh by the next write, and is removed by {@link #purgeExpired()}.
+ *
+ * @since 0.1.0
+ */
+public final class JdbcCheckpointStore implements CheckpointStore {
+
+	private static final String TASK = "task:";
+
+	private static final String RESUME = "resume:";
+
+	private final String prefix;
+
+	private final String checkpoints;
+
+	private final String entries;
+
+	private final JdbcClient jdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final Duration ttl;
+
+	private final Clock clock;
+
+	/**
+	 * Create a store on a database whose tables exist (see {@link JdbcCheckpointSchema}).
+	 * @param dataSource the database
+	 * @param tablePrefix the prefix of the tables
+	 * @param ttl how long a checkpoint is kept after its last write; {@link Duration#ZERO}
+	 * for no limit
+	 * @param clock the clock
+	 */
+	public JdbcCheckpointStore(DataSource dataSource, String tablePrefix, Duration ttl, Clock clock) {
+		this.prefix = JdbcMemorySchema.validatePrefix(tablePrefix);
+		if (ttl.isNegative()) {
+			throw new IllegalArgumentException("'ttl' must not be negative (was " + ttl + ")");
+		}
+		this.checkpoints = tablePrefix + "workflow_checkpoint";
+		this.entries = tablePrefix + "workflow_checkpoint_entry";
+		this.jdbc = JdbcClient.create(dataSource);
+		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		this.transactions.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+		this.ttl = ttl;
+		this.clock = Objects.requireNonNull(clock, "'clock' must not be null");
+	}
+
+	@Override
+	public Mono<Checkpoint> load(String runId) {
+		return inTransaction(() -> {
+			List<Header> found = this.jdbc
+				.sql("SELECT format_version, version, interrupts, updated_at FROM " + this.checkpoints
+						+ " WHERE run_id = ?")
+				.param(runId)
+				.query((rs, row) -> new Header(rs.getInt(1), rs.getLong(2), rs.getInt(3),
+						rs.getObject(4, OffsetDateTime.class).toInstant()))
+				.list();
+			if (found.isEmpty() || expired(found.get(0))) {
+				return null;
+			}
+			Header header = found.get(0);
+			if (header.format > Checkpoint.FORMAT_VERSION) {
+				throw new CheckpointFormatException(runId, header.format);
+			}
+			Map<String, JsonNode> tasks = new LinkedHashMap<>();
+			TreeMap<Integer, JsonNode> answers = new TreeMap<>();
+			this.jdbc.sql("SELECT entry_key, entry_value FROM " + this.entries + " WHERE run_id = ?")
+				.param(runId)
+				.query((rs) -> {
+					String key = rs.getString(1);
+					JsonNode value = AgentJson.mapper().readTree(rs.getString(2));
+					if (key.startsWith(TASK)) {
+						tasks.put(key.substring(TASK.length()), value);
+					}
+					else if (key.startsWith(RESUME)) {
+						answers.put(Integer.parseInt(key.substring(RESUME.length())), value);
+					}
+				});
+			return new Checkpoint(runId, header.format, header.version, tasks, List.copyOf(answers.values()),
+					header.interrupts);
+		});
+	}
+
+	@Override
+	public Mono<Boolean> saveTask(String runId, String callId, JsonNode result) {
+		String json = AgentJson.mapper().writeValueAsString(result);
+		return inTransaction(() -> {
+			lock(runId);
+			if (hasEntry(runId, TASK + callId)) {
+				return false;
+			}
+			insertEntry(runId, TASK + callId, json);
+			return touch(runId, null);
+		});
+	}
+
+	@Override
+	public Mono<Boolean> saveResume(String runId, int index, JsonNode value) {
+		String json = AgentJson.mapper().writeValueAsString(value);
+		return inTransaction(() -> {
+			lock(runId);
+			long kept = this.jdbc
+				.sql("SELECT COUNT(*) FROM " + this.entries + " WHERE run_id = ? AND entry_key LIKE '" + RESUME + "%'")
+				.param(runId)
+				.query(Long.class)
+				.single();
+			if (index < kept) {
+				return false;
+			}
+			if (index > kept) {
+				throw new IllegalArgumentException("Cannot keep the answer to interrupt " + index + " of run '" + runId
+						+ "': only " + kept + " earlier answers are kept; answers are kept in order");
+			}
+			insertEntry(runId, RESUME + index, json);
+			return touch(runId, null);
+		});
+	}
+
+	@Override
+	public Mono<Void> saveInterrupt(String runId, int index) {
+		return inTransaction(() -> {
+			Header header = lock(runId);
+			return (header.interrupts > index) ? false : touch(runId, index + 1);
+		}).then();
+	}
+
+	@Override
+	public Mono<Boolean> delete(String runId) {
+		return inTransaction(() -> {
+			this.jdbc.sql("DELETE FROM " + this.entries + " WHERE run_id = ?").param(runId).update();
+			return this.jdbc.sql("DELETE FROM " + this.checkpoints + " WHERE run_id = ?").param(runId).update() > 0;
+		});
+	}
+
+	/**
+	 * Remove the checkpoints older than the time-to-live. Safe to run from several
+	 * instances at once.
+	 * @return how many were removed
+	 */
+	public long purgeExpired() {
+		if (this.ttl.isZero()) {
+			return 0;
+		}
+		Long removed = call(() -> {
+			OffsetDateTime before = timestamp(this.clock.instant().minus(this.ttl));
+			this.jdbc.sql("DELETE FROM " + this.entries + " WHERE run_id IN (SELECT run_id FROM " + this.checkpoints
+					+ " WHERE updated_at <= ?)").param(before).update();
+			return (long) this.jdbc.sql("DELETE FROM " + this.checkpoints + " WHERE updated_at <= ?")
+				.param(before)
+				.update();
+		});
+		return (removed != null) ? removed : 0;
+	}
+
+	/**
+	 * Lock a run's row for the rest of the transaction, creating it (or starting an expired
+	 * one afresh) when needed. A concurrent first write fails one of the two inserts with
+	 * a duplicate key, and {@link #inTransaction} runs it again.
+	 */
+	private Header lock(String runId) {
+		List<Header> found = this.jdbc
+			.sql("SELECT format_version, version, interrupts, updated_at FROM " + this.checkpoints
+					+ " WHERE run_id = ? FOR UPDATE")
+			.param(runId)
+			.query((rs, row) -> new Header(rs.getInt(1), rs.getLong(2), rs.getInt(3),
+					rs.getObject(4, OffsetDateTime.class).toInstant()))
+			.list();
+		OffsetDateTime now = timestamp(this.clock.instant());
+		if (found.isEmpty()) {
+			this.jdbc.sql("INSERT INTO " + this.checkpoints
+					+ " (run_id, format_version, version, interrupts, updated_at) VALUES (?, ?, 0, 0, ?)")
+				.params(runId, Checkpoint.FORMAT_VERSION, now)
+				.update();
+			return new Header(Checkpoint.FORMAT_VERSION, 0, 0, now.toInstant());
+		}
+		Header header = found.get(0);
+		if (expired(header)) {
+			this.jdbc.sql("DELETE FROM " + this.entries + " WHERE run_id = ?").param(runId).update();
+			this.jdbc.sql("UPDATE " + this.checkpoints
+					+ " SET format_version = ?, version = 0, interrupts = 0, updated_at = ? WHERE run_id = ?")
+				.params(Checkpoint.FORMAT_VERSION, now, runId)
+				.update();
+			return new Header(Checkpoint.FORMAT_VERSION, 0, 0, now.toInstant());
+		}
+		if (header.format > Checkpoint.FORMAT_VERSION) {
+			throw new CheckpointFormatException(runId, header.format);
+		}
+		return header;
+	}
+
+	private boolean touch(String runId, @Nullable Integer interrupts) {
+		OffsetDateTime now = timestamp(this.clock.instant());
+		if (interrupts != null) {
+			this.jdbc.sql("UPDATE " + this.checkpoints
+					+ " SET version = version + 1, interrupts = ?, updated_at = ? WHERE run_id = ?")
+				.params(interrupts, now, runId)
+				.update();
+		}
+		else {
+			this.jdbc.sql("UPDATE " + this.checkpoints + " SET version = version + 1, updated_at = ? WHERE run_id = ?")
+				.params(now, runId)
+				.update();
+		}
+		return true;
+	}
+
+	private boolean hasEntry(String runId, String key) {
+		return this.jdbc.sql("SELECT COUNT(*) FROM " + this.entries + " WHERE run_id = ? AND entry_key = ?")
+			.params(runId, key)
+			.query(Long.class)
+			.single() > 0;
+	}
+
+	private void insertEntry(String runId, String key, String json) {
+		this.jdbc.sql("INSERT INTO " + this.entries + " (run_id, entry_key, entry_value) VALUES (?, ?, ?)")
+			.params(runId, key, json)
+			.update();
+	}
+
+	private boolean expired(Header header) {
+		return !this.ttl.isZero() && !header.updatedAt.plus(this.ttl).isAfter(this.clock.instant());
+	}
+
+	/** One transaction on a thread that may block, again (up to three times) after losing a race. */
+	private <T> Mono<T> inTransaction(Callable<@Nullable T> work) {
+		return Mono.<T>fromCallable(() -> call(work)).subscribeOn(Schedulers.boundedElastic());
+	}
+
+	private <T> @Nullable T call(Callable<@Nullable T> work) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return this.transactions.execute((status) -> {
+					try {
+						return work.call();
+					}
+					catch (RuntimeException ex) {
+						throw ex;
+					}
+					catch (Exception ex) {
+						throw new IllegalStateException(ex);
+					}
+				});
+			}
+			catch (DuplicateKeyException | PessimisticLockingFailureException ex) {
+				if (attempt >= 3) {
+					throw JdbcCheckpointErrors.translate(this.prefix, ex);
+				}
+				// lost the race to create the row: the next attempt locks the winner's
+			}
+			catch (RuntimeException ex) {
+				throw JdbcCheckpointErrors.translate(this.prefix, ex);
+			}
+		}
+	}
+
+	private static OffsetDateTime timestamp(Instant instant) {
+		return OffsetDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
+	}
+
+	private record Header(int format, long version, int interrupts, Instant updatedAt) {
+
+	}
+
+}
