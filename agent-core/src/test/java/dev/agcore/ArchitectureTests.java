@@ -54,6 +54,7 @@ class ArchitectureTests {
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
+			.layer("Run").definedBy("dev.agcore.run..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -77,6 +78,9 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
+			// Runtime: TurnFailure's stable codes for a failed run; Memory: MemoryUnavailableException
+			.whereLayer("Run")
+			.mayOnlyAccessLayers(with("Runtime", "Memory"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
