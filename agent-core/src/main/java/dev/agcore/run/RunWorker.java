@@ -209,6 +209,10 @@ public final class RunWorker {
 			});
 		Duration deadline = (run.request().deadline() != null) ? run.request().deadline() : this.settings.deadline();
 		Disposable timer = Mono.delay(deadline).subscribe((tick) -> execution.stop(Ending.DEADLINE));
+		if (!this.running) {
+			// claimed while the worker stopped: give it back at once
+			execution.stop(Ending.RELEASE);
+		}
 		Mono.firstWithSignal(body(run), execution.stop.asMono())
 			.flatMap((ending) -> end(run, ending, deadline))
 			.onErrorResume((ex) -> {
