@@ -112,36 +112,43 @@ class RunWorkerTests {
 		Run run = this.store.submit(request("forever").withDeadline(Duration.ofMillis(200))).block(TIMEOUT);
 		Run failed = awaitStatus(run.id(), RunStatus.FAILED);
 		assertThat(failed.error().code()).isEqualTo("deadline_exceeded");
-		assertThat(cancelled).isTrue();
+		eventually(cancelled::get);
 		assertThat(events(run.id())).extracting(RunEvent::type).containsExactly(RunEvent.STARTED, RunEvent.FAILED);
 	}
 
 	@Test
 	void cancelOnThisInstanceStopsTheExecutionAtOnce() {
 		AtomicBoolean cancelled = new AtomicBoolean();
-		this.executor.script("forever", (run) -> Flux.<RunEmission>never().doOnCancel(() -> cancelled.set(true)));
+		AtomicBoolean subscribed = new AtomicBoolean();
+		this.executor.script("forever", (run) -> Flux.<RunEmission>never()
+			.doOnSubscribe((subscription) -> subscribed.set(true))
+			.doOnCancel(() -> cancelled.set(true)));
 		// heartbeats too rare to be what stops it
 		RunWorker worker = worker(settings().withLease(Duration.ofMinutes(10), Duration.ofMinutes(5)), null);
 		Run run = submit("forever");
 		awaitStatus(run.id(), RunStatus.RUNNING);
-		eventually(() -> worker.activeCount() == 1);
+		eventually(subscribed::get);
 		this.store.cancel(run.id()).block(TIMEOUT);
 		assertThat(worker.cancel(run.id())).isTrue();
 		awaitStatus(run.id(), RunStatus.CANCELLED);
-		assertThat(cancelled).isTrue();
+		eventually(cancelled::get);
 		assertThat(events(run.id())).extracting(RunEvent::type).containsExactly(RunEvent.STARTED, RunEvent.CANCELLED);
 	}
 
 	@Test
 	void cancelRequestedElsewhereStopsTheExecutionAtItsHeartbeat() {
 		AtomicBoolean cancelled = new AtomicBoolean();
-		this.executor.script("forever", (run) -> Flux.<RunEmission>never().doOnCancel(() -> cancelled.set(true)));
+		AtomicBoolean subscribed = new AtomicBoolean();
+		this.executor.script("forever", (run) -> Flux.<RunEmission>never()
+			.doOnSubscribe((subscription) -> subscribed.set(true))
+			.doOnCancel(() -> cancelled.set(true)));
 		worker(settings(), null);
 		Run run = submit("forever");
 		awaitStatus(run.id(), RunStatus.RUNNING);
+		eventually(subscribed::get);
 		this.store.cancel(run.id()).block(TIMEOUT);
 		awaitStatus(run.id(), RunStatus.CANCELLED);
-		assertThat(cancelled).isTrue();
+		eventually(cancelled::get);
 		assertThat(events(run.id())).extracting(RunEvent::type).endsWith(RunEvent.CANCELLED);
 	}
 
