@@ -1114,6 +1114,12 @@ public class AgentProperties {
 		private String basePath = "/agents";
 
 		/**
+		 * Path under which the background runs of workflows are mapped
+		 * ({workflows-path}/{name}/runs).
+		 */
+		private String workflowsPath = "/workflows";
+
+		/**
 		 * Whether callers may send 'instructions', system text for one turn, with invoke and
 		 * stream requests. Off by default: such text steers the agent as the system prompt
 		 * does, so allow it only to callers you trust.
@@ -1142,6 +1148,14 @@ public class AgentProperties {
 
 		public void setBasePath(String basePath) {
 			this.basePath = basePath;
+		}
+
+		public String getWorkflowsPath() {
+			return this.workflowsPath;
+		}
+
+		public void setWorkflowsPath(String workflowsPath) {
+			this.workflowsPath = workflowsPath;
 		}
 
 	}

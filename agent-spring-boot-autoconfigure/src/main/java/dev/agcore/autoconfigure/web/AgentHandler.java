@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.web;
 import java.util.List;
 
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.model.ModelException;
 import dev.agcore.runtime.Agent;
@@ -69,7 +70,7 @@ final class AgentHandler {
 			return agentRequest(request, agent).flatMap((read) -> agent.invoke(read.request())
 				.flatMap((result) -> ServerResponse.ok()
 					.contentType(MediaType.APPLICATION_JSON)
-					.bodyValue(AgentViews.ResultView.of(result, read.structured()))));
+					.bodyValue(AgentEventViews.ResultView.of(result, read.structured()))));
 		});
 	}
 
@@ -97,7 +98,7 @@ final class AgentHandler {
 				.flatMap((read) -> agent.resume(read.request())
 					.flatMap((result) -> ServerResponse.ok()
 						.contentType(MediaType.APPLICATION_JSON)
-						.bodyValue(AgentViews.ResultView.of(result, read.structured()))));
+						.bodyValue(AgentEventViews.ResultView.of(result, read.structured()))));
 		});
 	}
 
@@ -309,7 +310,7 @@ final class AgentHandler {
 	private static Mono<ServerResponse> respond(HttpStatusCode status, String error, String message) {
 		return ServerResponse.status(status)
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(new AgentViews.ErrorView(error, message));
+			.bodyValue(new AgentEventViews.ErrorView(error, message));
 	}
 
 	/**

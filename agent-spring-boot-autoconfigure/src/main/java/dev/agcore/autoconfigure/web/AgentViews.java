@@ -1,33 +1,27 @@
 package dev.agcore.autoconfigure.web;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.agcore.json.AgentJson;
-import dev.agcore.memory.PendingTurn;
+import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolResultMessage;
-import dev.agcore.model.Usage;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
-import dev.agcore.runtime.AgentResult;
-import dev.agcore.runtime.ToolExecution;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.codec.ServerSentEvent;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The JSON shapes of the agent endpoint. Kept apart from the core types so that the HTTP
- * contract changes only on purpose.
+ * contract changes only on purpose; the shapes of events and results live in
+ * {@link AgentEventViews}, shared with background runs.
  */
 final class AgentViews {
 
@@ -45,51 +39,7 @@ final class AgentViews {
 	 * @return the server-sent event
 	 */
 	static ServerSentEvent<Object> event(AgentEvent event, boolean structured) {
-		return ServerSentEvent.builder(eventData(event, structured)).event(event.type()).build();
-	}
-
-	private static Object eventData(AgentEvent event, boolean structured) {
-		if (event instanceof AgentEvent.TextDelta text) {
-			return new TextView(text.text());
-		}
-		if (event instanceof AgentEvent.ReasoningDelta reasoning) {
-			return new TextView(reasoning.text());
-		}
-		if (event instanceof AgentEvent.TextReset) {
-			return Map.of();
-		}
-		if (event instanceof AgentEvent.ToolCallStarted started) {
-			return new ToolCallView(started.id(), started.name(), started.arguments());
-		}
-		if (event instanceof AgentEvent.ToolCallCompleted completed) {
-			return new ToolResultView(completed.id(), completed.name(), completed.result(), completed.error());
-		}
-		if (event instanceof AgentEvent.RunnerFallback fallback) {
-			return new RunnerFallbackView(fallback.from(), fallback.to(), fallback.reason());
-		}
-		if (event instanceof AgentEvent.ToolProgress progress) {
-			return new ToolProgressView(progress.id(), progress.name(), progress.progress(), progress.total(),
-					progress.message());
-		}
-		if (event instanceof AgentEvent.SubAgentEvent nested) {
-			// the sub-agent's own event, shaped as it would be at the top of a stream
-			return new SubAgentView(nested.toolCallId(), nested.agent(), nested.event().type(),
-					eventData(nested.event(), false));
-		}
-		if (event instanceof AgentEvent.UsageReported usage) {
-			return UsageView.of(usage.usage());
-		}
-		if (event instanceof AgentEvent.Completed completed) {
-			return ResultView.of(completed.result(), structured);
-		}
-		if (event instanceof AgentEvent.Interrupted interrupted) {
-			return ResultView.of(interrupted.result());
-		}
-		if (event instanceof AgentEvent.Failed failed) {
-			return new ErrorView(failed.errorType(), failed.message());
-		}
-		// AgentEvent is sealed, but a switch over its types needs Java 21: a new type lands here
-		throw new IllegalArgumentException("Unknown event type " + event.getClass().getName());
+		return ServerSentEvent.builder(AgentEventViews.eventData(event, structured)).event(event.type()).build();
 	}
 
 	static Map<String, Object> message(Message message) {
@@ -104,7 +54,7 @@ final class AgentViews {
 			if (assistant.hasToolCalls()) {
 				view.put("toolCalls", assistant.toolCalls()
 					.stream()
-					.map((call) -> new ToolCallView(call.id(), call.name(), call.arguments()))
+					.map((call) -> new AgentEventViews.ToolCallView(call.id(), call.name(), call.arguments()))
 					.toList());
 			}
 		}
@@ -144,95 +94,6 @@ final class AgentViews {
 					agent.tools().stream().map(ToolSpec::name).toList());
 		}
 
-	}
-
-	// output: the answer's text, or for a completed turn asked for a schema the parsed JSON
-	record ResultView(String sessionId, Object output, String status, UsageView usage,
-			// left out unless a model of the turn has a configured price
-			@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable BigDecimal cost, List<ToolExecutionView> toolCalls,
-			// left out unless the turn waits for approval
-			@JsonInclude(JsonInclude.Include.NON_EMPTY) List<PendingToolCallView> pendingToolCalls,
-			// left out unless the model reasoned
-			@JsonInclude(JsonInclude.Include.NON_EMPTY) String reasoning) {
-
-		static ResultView of(AgentResult result) {
-			return of(result, false);
-		}
-
-		static ResultView of(AgentResult result, boolean structured) {
-			return new ResultView(result.sessionId(), output(result, structured),
-					result.status().name().toLowerCase(Locale.ROOT), UsageView.of(result.usage()), result.cost(),
-					result.toolExecutions().stream().map(ToolExecutionView::of).toList(),
-					result.pendingToolCalls().stream().map(PendingToolCallView::of).toList(), result.reasoning());
-		}
-
-		private static Object output(AgentResult result, boolean structured) {
-			if (!structured || !result.isCompleted()) {
-				return result.output();
-			}
-			try {
-				// the agent checked it is JSON before completing the turn
-				return AgentJson.mapper().readTree(result.output());
-			}
-			catch (JacksonException ex) {
-				return result.output();
-			}
-		}
-
-	}
-
-	record PendingToolCallView(String id, String name, String arguments, String reason) {
-
-		static PendingToolCallView of(PendingTurn.PendingToolCall call) {
-			return new PendingToolCallView(call.id(), call.name(), call.arguments(), call.reason());
-		}
-
-	}
-
-	// the detail counts are parts of the two totals, shown only when the provider reported them
-	record UsageView(long inputTokens, long outputTokens,
-			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long cachedInputTokens,
-			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long cacheWriteTokens,
-			@JsonInclude(JsonInclude.Include.NON_DEFAULT) long reasoningTokens) {
-
-		static UsageView of(Usage usage) {
-			return new UsageView(usage.inputTokens(), usage.outputTokens(), usage.cachedInputTokens(),
-					usage.cacheWriteTokens(), usage.reasoningTokens());
-		}
-
-	}
-
-	record ToolExecutionView(String id, String name, String arguments, String result, boolean error) {
-
-		static ToolExecutionView of(ToolExecution execution) {
-			return new ToolExecutionView(execution.id(), execution.name(), execution.arguments(), execution.result(),
-					execution.error());
-		}
-
-	}
-
-	record TextView(String text) {
-	}
-
-	record ToolCallView(String id, String name, String arguments) {
-	}
-
-	record ToolResultView(String id, String name, String result, boolean error) {
-	}
-
-	record RunnerFallbackView(String from, String to, String reason) {
-	}
-
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	record ToolProgressView(String id, String name, double progress, @Nullable Double total,
-			@Nullable String message) {
-	}
-
-	record ErrorView(String error, String message) {
-	}
-
-	// an event of a sub-agent run by the tool call toolCallId: type and data as a top-level event's
-	record SubAgentView(String toolCallId, String agent, String type, Object data) {
 	}
 
 }

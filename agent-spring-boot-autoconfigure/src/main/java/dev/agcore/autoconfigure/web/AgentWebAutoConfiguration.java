@@ -3,6 +3,9 @@ package dev.agcore.autoconfigure.web;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.run.RunAutoConfiguration;
+import dev.agcore.autoconfigure.run.AgentRunExecutor;
+import dev.agcore.autoconfigure.run.Runs;
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.AgentRegistry;
@@ -43,6 +46,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * is one);</li>
  * <li>{@code DELETE /-/sessions/{sessionId}?userId=...} deletes a session: its
  * conversation, paused turn, session memory and entry in the user's list.</li>
+ * <li>with background runs ({@link RunAutoConfiguration}): {@code POST /{agent}/runs}
+ * submits a run (202), {@code GET /{agent}/runs?sessionId=...} lists a session's runs,
+ * {@code GET /{agent}/runs/{runId}} gives one, {@code GET /{agent}/runs/{runId}/events}
+ * streams its events (resumable with {@code Last-Event-ID}),
+ * {@code POST /{agent}/runs/{runId}/cancel} and {@code .../resume}; the same under
+ * {@code agent.web.workflows-path} for workflows.</li>
  * </ul>
  * The session routes sit under {@code -}, which no agent route can match as they have
  * more or fewer segments or another method.
@@ -50,7 +59,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = AgentAutoConfiguration.class)
+@AutoConfiguration(after = { AgentAutoConfiguration.class, RunAutoConfiguration.class })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @ConditionalOnBooleanProperty("agent.web.enabled")
 @EnableConfigurationProperties(AgentProperties.class)
@@ -59,10 +68,18 @@ public final class AgentWebAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "agentRouterFunction")
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
-			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models) {
-		String basePath = basePath(properties.getWeb().getBasePath());
+			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models,
+			ObjectProvider<Runs> runs) {
+		String basePath = basePath("agent.web.base-path", properties.getWeb().getBasePath());
 		AgentHandler handler = new AgentHandler(agents, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();
+		Runs backgroundRuns = runs.getIfUnique();
+		if (backgroundRuns != null) {
+			RunHandler runHandler = new RunHandler(backgroundRuns, agents, handler,
+					properties.getWeb().isAllowInstructions());
+			routes.add(runRoutes(runHandler, basePath,
+					basePath("agent.web.workflows-path", properties.getWeb().getWorkflowsPath())));
+		}
 		AgentSessions agentSessions = sessions.getIfUnique();
 		if (agentSessions != null) {
 			// before the agent routes: "-" is not an agent
@@ -89,12 +106,35 @@ public final class AgentWebAutoConfiguration {
 			.build();
 	}
 
-	private static String basePath(String basePath) {
+	// the run routes have their own error handler: run errors first, then as the agent routes
+	private static RouterFunction<ServerResponse> runRoutes(RunHandler handler, String agents, String workflows) {
+		String agentRuns = agents + "/{agent}/runs";
+		String workflowRuns = workflows + "/{workflow}/runs";
+		String agent = AgentRunExecutor.KIND;
+		String workflow = RunHandler.WORKFLOW;
+		return RouterFunctions.route()
+			.POST(agentRuns, handler::submitAgentRun)
+			.GET(agentRuns, (request) -> handler.list(request, agent))
+			.GET(agentRuns + "/{runId}", (request) -> handler.get(request, agent))
+			.GET(agentRuns + "/{runId}/events", (request) -> handler.events(request, agent))
+			.POST(agentRuns + "/{runId}/cancel", (request) -> handler.cancel(request, agent))
+			.POST(agentRuns + "/{runId}/resume", (request) -> handler.resume(request, agent))
+			.POST(workflowRuns, handler::submitWorkflowRun)
+			.GET(workflowRuns, (request) -> handler.list(request, workflow))
+			.GET(workflowRuns + "/{runId}", (request) -> handler.get(request, workflow))
+			.GET(workflowRuns + "/{runId}/events", (request) -> handler.events(request, workflow))
+			.POST(workflowRuns + "/{runId}/cancel", (request) -> handler.cancel(request, workflow))
+			.POST(workflowRuns + "/{runId}/resume", (request) -> handler.resume(request, workflow))
+			.onError(Throwable.class, handler::error)
+			.build();
+	}
+
+	private static String basePath(String property, String basePath) {
 		String path = basePath.strip();
 		if (!path.startsWith("/") || path.contains("{")) {
 			throw new AgentConfigurationException(
-					"agent.web.base-path must be a path starting with '/' (was '" + basePath + "')",
-					"Set agent.web.base-path to a path such as /agents.");
+					property + " must be a path starting with '/' (was '" + basePath + "')",
+					"Set " + property + " to a path such as /agents.");
 		}
 		while (path.endsWith("/")) {
 			path = path.substring(0, path.length() - 1);

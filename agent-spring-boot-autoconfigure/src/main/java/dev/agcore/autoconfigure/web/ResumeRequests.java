@@ -69,7 +69,7 @@ final class ResumeRequests {
 			});
 	}
 
-	private static Map<String, ToolDecision> decisions(Object value) {
+	static Map<String, ToolDecision> decisions(@Nullable Object value) {
 		// empty for a turn whose decided calls ran before its resumption failed: it just goes on
 		if (!(value instanceof Map<?, ?> map)) {
 			throw badRequest("'decisions' is required: an object with a decision for each pending tool call id "
