@@ -51,9 +51,12 @@ class ArchitectureTests {
 			.layer("Testing").definedBy("dev.agcore.testing..")
 			.layer("Middleware").definedBy("dev.agcore.middleware..")
 			.layer("Retrieval").definedBy("dev.agcore.retrieval..")
+			.layer("Plan").definedBy("dev.agcore.plan")
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
+			.layer("Task").definedBy("dev.agcore.plan.task..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
+			.layer("Run").definedBy("dev.agcore.run..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
@@ -70,13 +73,23 @@ class ArchitectureTests {
 			.whereLayer("Retrieval")
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
 			// Retrieval: the retrieval-qa runner searches the agent's Retriever
+			// Plan: plain data (plans, steps, the parser), which the runtime's plan events carry
+			.whereLayer("Plan").mayOnlyAccessLayers(with())
 			.whereLayer("Runtime")
-			.mayOnlyAccessLayers(
-					with("Middleware", "Observation", "Prompt", "Retrieval", "Model", "Tool", "Memory", "Message"))
+			.mayOnlyAccessLayers(with("Middleware", "Observation", "Prompt", "Retrieval", "Plan", "Model", "Tool",
+					"Memory", "Message"))
+			// Task: the TaskAgent runs plans through an agent
+			.whereLayer("Task")
+			.mayOnlyAccessLayers(with("Runtime", "Plan", "Middleware", "Observation", "Model", "Tool", "Memory",
+					"Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
+			// Run: background runs of agents, plans and workflows, and their schedules
+			.whereLayer("Run")
+			.mayOnlyAccessLayers(with("Task", "Runtime", "Plan", "Middleware", "Observation", "Model", "Tool",
+					"Memory", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
@@ -116,7 +129,8 @@ class ArchitectureTests {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.agcore.provider..", "dev.agcore.middleware.annotation..",
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
-					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..")
+					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
+					"dev.agcore.run.schedule..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")
