@@ -14,6 +14,8 @@ import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.Usage;
+import dev.agcore.plan.Plan;
+import dev.agcore.plan.Step;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentResult;
@@ -78,6 +80,9 @@ final class AgentViews {
 		}
 		if (event instanceof AgentEvent.UsageReported usage) {
 			return UsageView.of(usage.usage());
+		}
+		if (event instanceof AgentEvent.PlanUpdate update) {
+			return PlanUpdateView.of(update);
 		}
 		if (event instanceof AgentEvent.Completed completed) {
 			return ResultView.of(completed.result(), structured);
@@ -232,6 +237,32 @@ final class AgentViews {
 	}
 
 	// an event of a sub-agent run by the tool call toolCallId: type and data as a top-level event's
+	/**
+	 * A plan event: the step that changed (null for the whole plan) and the plan after it.
+	 */
+	record PlanUpdateView(@Nullable Integer stepIndex, PlanView plan) {
+
+		static PlanUpdateView of(AgentEvent.PlanUpdate update) {
+			Plan plan = update.plan();
+			return new PlanUpdateView(update.stepIndex(), new PlanView(plan.id(), plan.goal(),
+					plan.steps().stream().map(StepView::of).toList()));
+		}
+
+	}
+
+	record PlanView(String id, String goal, List<StepView> steps) {
+	}
+
+	record StepView(int index, String description, List<Integer> dependsOn, String status, @Nullable String result,
+			@Nullable String error) {
+
+		static StepView of(Step step) {
+			return new StepView(step.index(), step.description(), step.dependsOn(),
+					step.status().name().toLowerCase(Locale.ROOT), step.result(), step.error());
+		}
+
+	}
+
 	record SubAgentView(String toolCallId, String agent, String type, Object data) {
 	}
 
