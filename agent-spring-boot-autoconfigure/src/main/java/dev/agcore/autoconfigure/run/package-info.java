@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration for background runs and their schedules.
+ */
+@NullMarked
+package dev.agcore.autoconfigure.run;
+
+import org.jspecify.annotations.NullMarked;
