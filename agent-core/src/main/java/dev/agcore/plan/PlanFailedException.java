@@ -27,4 +27,9 @@ public class PlanFailedException extends AgentException {
 		return this.plan;
 	}
 
+	@Override
+	public String errorCode() {
+		return CODE;
+	}
+
 }

@@ -19,4 +19,9 @@ public class PlanParseException extends AgentException {
 		super(message, cause);
 	}
 
+	@Override
+	public String errorCode() {
+		return CODE;
+	}
+
 }

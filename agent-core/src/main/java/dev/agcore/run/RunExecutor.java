@@ -3,6 +3,7 @@ package dev.agcore.run;
 import java.util.List;
 
 import reactor.core.publisher.Flux;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Executes the runs of one kind ({@code agent}, {@code workflow}) for a
@@ -26,6 +27,18 @@ public interface RunExecutor {
 	 * @return the names
 	 */
 	List<String> targets();
+
+	/**
+	 * Check the input of a run before it is queued, so that what the target cannot take is
+	 * refused to the caller at once instead of failing the run later. The default accepts
+	 * any input.
+	 * @param target the agent or workflow, one of {@link #targets()}
+	 * @param input the run's input
+	 * @throws IllegalArgumentException with a message for the caller when the input does not
+	 * fit
+	 */
+	default void validate(String target, JsonNode input) {
+	}
 
 	/**
 	 * Execute a run, or continue it: a run claimed again after its worker died, or resumed

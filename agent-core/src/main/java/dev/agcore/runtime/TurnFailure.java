@@ -2,6 +2,7 @@ package dev.agcore.runtime;
 
 import java.util.Objects;
 
+import dev.agcore.AgentException;
 import dev.agcore.memory.ConversationConflictException;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.middleware.builtin.LimitExceededException;
@@ -10,8 +11,6 @@ import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelTimeoutException;
-import dev.agcore.plan.PlanFailedException;
-import dev.agcore.plan.PlanParseException;
 import dev.agcore.prompt.PromptException;
 import org.jspecify.annotations.Nullable;
 
@@ -121,13 +120,8 @@ public record TurnFailure(String code, String message) {
 		if (ex instanceof PromptException) {
 			return PROMPT_ERROR;
 		}
-		if (ex instanceof PlanParseException) {
-			return PlanParseException.CODE;
-		}
-		if (ex instanceof PlanFailedException) {
-			return PlanFailedException.CODE;
-		}
-		return null;
+		// failures of other packages (plans, workflows) that name their own code
+		return (ex instanceof AgentException agent) ? agent.errorCode() : null;
 	}
 
 }

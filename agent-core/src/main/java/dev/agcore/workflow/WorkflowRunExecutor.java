@@ -9,6 +9,7 @@ import dev.agcore.run.RunExecutor;
 import dev.agcore.run.RunOutcome;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Executes background runs of kind {@value #KIND}: the run's target is the workflow, its
@@ -39,6 +40,19 @@ public final class WorkflowRunExecutor implements RunExecutor {
 	@Override
 	public List<String> targets() {
 		return this.engine.registry().names();
+	}
+
+	/** The workflow's own {@link Workflow#inputCheck() input check}. */
+	@Override
+	public void validate(String target, JsonNode input) {
+		this.engine.registry().find(target).ifPresent((workflow) -> {
+			try {
+				workflow.inputCheck().check(input);
+			}
+			catch (WorkflowInputException ex) {
+				throw new IllegalArgumentException(ex.getMessage(), ex);
+			}
+		});
 	}
 
 	@Override

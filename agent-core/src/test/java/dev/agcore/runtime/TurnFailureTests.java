@@ -7,6 +7,7 @@ import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelServerException;
+import dev.agcore.workflow.WorkflowInputException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,6 +56,20 @@ class TurnFailureTests {
 	@Test
 	void unexpectedFailureIsNotClassified() {
 		assertThat(TurnFailure.of(new IllegalStateException("bug at Foo.java:12"))).isNull();
+	}
+
+	@Test
+	void failureOfAnotherPackageIsReportedWithTheCodeItNames() {
+		TurnFailure failure = TurnFailure.of(WorkflowInputException.conversion("report", "Topic", "expected an object"));
+		assertThat(failure).isEqualTo(new TurnFailure(WorkflowInputException.CODE,
+				"The input of workflow 'report' does not fit Topic: expected an object"));
+		assertThat(TurnFailure.of(new dev.agcore.AgentException("unexpected"))).as("no code: for the log only").isNull();
+	}
+
+	@Test
+	void inputEchoedInAConverterMessageIsBounded() {
+		String detail = "x".repeat(10_000);
+		assertThat(WorkflowInputException.conversion("report", "Topic", detail).getMessage()).hasSizeLessThan(400);
 	}
 
 }

@@ -42,14 +42,17 @@ public class Runs {
 	}
 
 	/**
-	 * Queue a run, after checking that its kind and target exist.
+	 * Queue a run, after checking that its kind and target exist and that its executor
+	 * takes its input.
 	 * @param request the run
 	 * @return the run, queued (or the one queued first with the same idempotency key);
-	 * fails with {@link RunTargetNotFoundException} for an unknown kind or target
+	 * fails with {@link RunTargetNotFoundException} for an unknown kind or target, and with
+	 * an {@link IllegalArgumentException} for input the target cannot take
 	 */
 	public Mono<Run> submit(RunRequest request) {
 		return Mono.defer(() -> {
 			checkTarget(request.kind(), request.target());
+			this.executors.get(request.kind()).validate(request.target(), request.input());
 			return this.store.submit(request);
 		});
 	}

@@ -11,8 +11,10 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.json.AgentJson;
 import dev.agcore.workflow.Workflow;
 import dev.agcore.workflow.WorkflowContext;
+import dev.agcore.workflow.WorkflowInputException;
 import dev.agcore.workflow.annotation.Entrypoint;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 
@@ -47,16 +49,47 @@ final class EntrypointWorkflows {
 				Entrypoint entrypoint = method.getAnnotation(Entrypoint.class);
 				if (entrypoint != null) {
 					String name = entrypoint.name().isEmpty() ? method.getName() : entrypoint.name();
-					workflows.add(Workflow.of(name, function(beanFactory, beanName, userType, method)));
+					workflows.add(Workflow.of(name, function(beanFactory, beanName, userType, method, name))
+						.withInputCheck(inputCheck(name, userType, method)));
 				}
 			}
 		}
 		return workflows;
 	}
 
+	/** Converting the input as the call will: input the method cannot take is refused when a run is queued. */
+	private static Workflow.InputCheck inputCheck(String workflow, Class<?> type, Method method) {
+		for (int i = 0; i < method.getParameterCount(); i++) {
+			Class<?> parameter = method.getParameterTypes()[i];
+			if (parameter != WorkflowContext.class && !JsonNode.class.isAssignableFrom(parameter)) {
+				JavaType target = AgentJson.mapper()
+					.constructType(ResolvableType.forMethodParameter(method, i, type).getType());
+				return (input) -> convert(workflow, input, target);
+			}
+		}
+		return Workflow.InputCheck.NONE;
+	}
+
+	private static Object convert(String workflow, JsonNode input, JavaType target) {
+		String expected = target.getRawClass().getSimpleName();
+		try {
+			Object value = AgentJson.mapper().treeToValue(input, target);
+			if (value == null) {
+				// a method that takes a value gets one; JSON null or no input is the caller's mistake
+				throw new WorkflowInputException("The input of workflow '" + workflow + "' is missing: expected "
+						+ expected + " as JSON");
+			}
+			return value;
+		}
+		catch (JacksonException ex) {
+			throw WorkflowInputException.conversion(workflow, expected, ex.getOriginalMessage());
+		}
+	}
+
 	private static dev.agcore.workflow.WorkflowFunction function(ListableBeanFactory beanFactory, String beanName,
-			Class<?> type, Method method) {
-		List<BiFunction<WorkflowContext, JsonNode, @Nullable Object>> arguments = arguments(beanName, type, method);
+			Class<?> type, Method method, String workflow) {
+		List<BiFunction<WorkflowContext, JsonNode, @Nullable Object>> arguments = arguments(beanName, type, method,
+				workflow);
 		if (Modifier.isPrivate(method.getModifiers())) {
 			throw invalid(beanName, method, "it is private");
 		}
@@ -84,7 +117,7 @@ final class EntrypointWorkflows {
 	}
 
 	private static List<BiFunction<WorkflowContext, JsonNode, @Nullable Object>> arguments(String beanName,
-			Class<?> type, Method method) {
+			Class<?> type, Method method, String workflow) {
 		List<BiFunction<WorkflowContext, JsonNode, @Nullable Object>> arguments = new ArrayList<>();
 		int contexts = 0;
 		int inputs = 0;
@@ -107,7 +140,7 @@ final class EntrypointWorkflows {
 				converted++;
 				JavaType target = AgentJson.mapper()
 					.constructType(ResolvableType.forMethodParameter(method, i, type).getType());
-				arguments.add((context, input) -> AgentJson.mapper().treeToValue(input, target));
+				arguments.add((context, input) -> convert(workflow, input, target));
 			}
 		}
 		if (contexts > 1 || inputs > 1 || converted > 1) {
