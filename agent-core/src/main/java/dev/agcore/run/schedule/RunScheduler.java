@@ -28,9 +28,11 @@ import org.springframework.scheduling.support.CronExpression;
  * submitted yet, with the idempotency key {@code schedule:<name>:<fireEpochSecond>}. The
  * store queues one run per key, so each fire time runs once however many instances tick.
  * <p>
- * A scheduler that was down (or every instance was) submits only the latest fire time it
- * missed, not each of them; the first tick after start does the same, so a schedule fires
- * once at startup for its latest past fire time unless the store already has that run. A
+ * A fire time is due once between two ticks: a scheduler that paused longer than an
+ * interval (or whose store was down) submits only the latest fire time it missed, not each
+ * of them. A scheduler that starts looks back only its schedule's
+ * {@link RunSchedule#catchUp() catch-up} (a minute by default), so a restart does not skip
+ * a fire time, while a schedule deployed at noon for 02:00 waits for the next 02:00. A
  * submit that fails (the store is unreachable) is tried again at the next tick.
  */
 public final class RunScheduler {
@@ -40,7 +42,8 @@ public final class RunScheduler {
 
 	private static final Logger logger = LoggerFactory.getLogger(RunScheduler.class);
 
-	// how far back the first tick looks for a past fire time, widening until one is found
+	// windows searched for the latest fire time, widening until one is found, so that a
+	// frequent expression after a long gap does not walk every fire time since
 	private static final List<Duration> LOOK_BACK = List.of(Duration.ofMinutes(1), Duration.ofHours(1),
 			Duration.ofDays(1), Duration.ofDays(32), Duration.ofDays(367));
 
@@ -50,8 +53,8 @@ public final class RunScheduler {
 
 	private final Clock clock;
 
-	/** The last fire time this instance submitted (or saw submitted) per schedule. */
-	private final Map<String, Instant> submitted = new ConcurrentHashMap<>();
+	/** Per schedule, the time up to which its fire times were submitted (or none were due). */
+	private final Map<String, Instant> checkedUntil = new ConcurrentHashMap<>();
 
 	private volatile @Nullable Disposable ticking;
 
@@ -85,28 +88,34 @@ public final class RunScheduler {
 	}
 
 	private Mono<Run> due(RunSchedule schedule, Instant now) {
-		Instant last = this.submitted.get(schedule.name());
-		Instant fire = latestFireTime(schedule, now, last);
-		if (fire == null || (last != null && !fire.isAfter(last))) {
+		Instant since = this.checkedUntil.computeIfAbsent(schedule.name(), (name) -> now.minus(schedule.catchUp()));
+		Instant fire = latestFireTime(schedule, now, since);
+		if (fire == null) {
+			this.checkedUntil.merge(schedule.name(), now, RunScheduler::later);
 			return Mono.empty();
 		}
 		RunRequest request = RunRequest.of(schedule.kind(), schedule.target(), schedule.sessionId(), schedule.input())
 			.withIdempotencyKey(schedule.idempotencyKey(fire.getEpochSecond()));
-		return this.store.submit(request).doOnNext((run) -> this.submitted.merge(schedule.name(), fire,
-				(a, b) -> a.isAfter(b) ? a : b)).onErrorResume((ex) -> {
-					logger.warn("Schedule '{}' could not queue its run of {}; trying again at the next tick: {}",
-							schedule.name(), fire, ex.getMessage());
-					return Mono.empty();
-				});
+		return this.store.submit(request)
+			.doOnNext((run) -> this.checkedUntil.merge(schedule.name(), now, RunScheduler::later))
+			.onErrorResume((ex) -> {
+				logger.warn("Schedule '{}' could not queue its run of {}; trying again at the next tick: {}",
+						schedule.name(), fire, ex.getMessage());
+				return Mono.empty();
+			});
 	}
 
-	/** The latest fire time not after now, after {@code since} when given; null for none. */
-	static @Nullable Instant latestFireTime(RunSchedule schedule, Instant now, @Nullable Instant since) {
+	private static Instant later(Instant a, Instant b) {
+		return a.isAfter(b) ? a : b;
+	}
+
+	/** The latest fire time after {@code since} and not after now; null for none. */
+	static @Nullable Instant latestFireTime(RunSchedule schedule, Instant now, Instant since) {
 		CronExpression expression = schedule.expression();
 		ZonedDateTime end = now.atZone(schedule.zone());
 		for (Duration back : LOOK_BACK) {
 			ZonedDateTime from = now.minus(back).atZone(schedule.zone());
-			if (since != null && since.isAfter(from.toInstant())) {
+			if (since.isAfter(from.toInstant())) {
 				from = since.atZone(schedule.zone());
 			}
 			ZonedDateTime latest = null;
@@ -118,7 +127,7 @@ public final class RunScheduler {
 			if (latest != null) {
 				return latest.toInstant();
 			}
-			if (since != null && !since.isBefore(now.minus(back))) {
+			if (!since.isBefore(now.minus(back))) {
 				// nothing since the last one submitted
 				return null;
 			}

@@ -67,6 +67,50 @@ class RunSchedulerTests {
 	}
 
 	@Test
+	void aStartingSchedulerQueuesAMissedFireTimeOnlyWithinItsCatchUp() {
+		// started at 12:03:00: 12:00 is three minutes past, beyond the default minute
+		this.clock.advance(Duration.ofSeconds(150));
+		RunScheduler scheduler = new RunScheduler(this.store, List.of(this.everyFiveMinutes), this.clock);
+		scheduler.tick().collectList().block(TIMEOUT);
+		assertThat(this.store.queued()).isEmpty();
+
+		this.clock.advance(Duration.ofMinutes(2));
+		scheduler.tick().collectList().block(TIMEOUT);
+		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+			.containsExactly(key("12:05"));
+	}
+
+	@Test
+	void aLongerCatchUpQueuesTheNightlyRunMissedWhileNoInstanceRan() {
+		RunSchedule nightly = new RunSchedule("nightly", "workflow", "cleanup", "0 0 2 * * *", ZoneOffset.UTC,
+				"schedule-nightly", INPUT, Duration.ofDays(1));
+		RunSchedule deployedAtNoon = new RunSchedule("deployed", "workflow", "cleanup", "0 0 2 * * *",
+				ZoneOffset.UTC, "schedule-deployed", INPUT);
+
+		new RunScheduler(this.store, List.of(nightly, deployedAtNoon), this.clock).tick().collectList().block(TIMEOUT);
+
+		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+			.containsExactly("schedule:nightly:" + Instant.parse("2026-11-26T02:00:00Z").getEpochSecond());
+	}
+
+	@Test
+	void aFireTimeBetweenTwoTicksIsQueuedWhateverTheCatchUp() {
+		RunSchedule noCatchUp = new RunSchedule("report", "agent", "assistant", "0 */5 * * * *", ZoneOffset.UTC,
+				"schedule-report", INPUT, Duration.ZERO);
+		RunScheduler scheduler = new RunScheduler(this.store, List.of(noCatchUp), this.clock);
+		scheduler.tick().collectList().block(TIMEOUT);
+		assertThat(this.store.queued()).as("12:00 was before the start").isEmpty();
+
+		// ticks at 12:04:59.6 and 12:05:00.6: the fire time falls between them
+		this.clock.advance(Duration.ofMillis(269_600));
+		scheduler.tick().collectList().block(TIMEOUT);
+		this.clock.advance(Duration.ofSeconds(1));
+		scheduler.tick().collectList().block(TIMEOUT);
+		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+			.containsExactly(key("12:05"));
+	}
+
+	@Test
 	void aFailedSubmitIsTriedAgainAtTheNextTick() {
 		RunScheduler scheduler = new RunScheduler(this.store, List.of(this.everyFiveMinutes), this.clock);
 		this.store.down(true);
@@ -84,7 +128,8 @@ class RunSchedulerTests {
 		RunSchedule nightly = new RunSchedule("nightly", "workflow", "cleanup", "0 0 2 * * *",
 				ZoneId.of("Europe/Berlin"), "schedule-nightly", INPUT);
 
-		Instant fire = RunScheduler.latestFireTime(nightly, Instant.parse("2026-11-26T12:00:00Z"), null);
+		Instant fire = RunScheduler.latestFireTime(nightly, Instant.parse("2026-11-26T12:00:00Z"),
+				Instant.parse("2026-11-25T12:00:00Z"));
 
 		assertThat(fire).isEqualTo(Instant.parse("2026-11-26T01:00:00Z"));
 	}

@@ -39,9 +39,10 @@ public final class RunScheduleAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	RunScheduler runScheduler(Environment environment, ObjectProvider<RunStore> store,
-			ObjectProvider<AgentRegistry> agents) {
+			ObjectProvider<AgentRegistry> agents, ObjectProvider<Runs> runs) {
 		Map<String, RunScheduleProperties> configured = RunSchedules.bind(environment);
 		List<RunSchedule> schedules = RunSchedules.schedules(configured, agents.getIfAvailable());
+		runs.ifAvailable((available) -> RunSchedules.check(schedules, available));
 		RunStore runStore = store.getIfAvailable();
 		if (runStore == null) {
 			throw new AgentConfigurationException(

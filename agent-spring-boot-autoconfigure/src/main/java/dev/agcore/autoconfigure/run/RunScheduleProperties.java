@@ -1,9 +1,11 @@
 package dev.agcore.autoconfigure.run;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.agcore.run.schedule.RunSchedule;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,9 +53,24 @@ public class RunScheduleProperties {
 	private Map<String, Object> input = new LinkedHashMap<>();
 
 	/**
+	 * How far back an instance that starts looks for a fire time missed while no instance
+	 * ran: one within it is queued at startup (once across instances), older ones are
+	 * skipped. Zero skips every missed fire time.
+	 */
+	private Duration catchUp = RunSchedule.DEFAULT_CATCH_UP;
+
+	/**
 	 * Whether the schedule runs.
 	 */
 	private boolean enabled = true;
+
+	public Duration getCatchUp() {
+		return this.catchUp;
+	}
+
+	public void setCatchUp(Duration catchUp) {
+		this.catchUp = catchUp;
+	}
 
 	public @Nullable String getAgent() {
 		return this.agent;

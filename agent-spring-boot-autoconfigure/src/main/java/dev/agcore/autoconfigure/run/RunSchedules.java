@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.run;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,27 @@ final class RunSchedules {
 		return schedules;
 	}
 
+	/**
+	 * Check that each schedule's run could be submitted now: its workflow exists and takes
+	 * its input, as a run submitted over HTTP is checked.
+	 */
+	static void check(List<RunSchedule> schedules, Runs runs) {
+		for (RunSchedule schedule : schedules) {
+			String property = PREFIX + "." + schedule.name() + "." + schedule.kind();
+			try {
+				runs.check(schedule.kind(), schedule.target(), schedule.input());
+			}
+			catch (RunTargetNotFoundException ex) {
+				throw new AgentConfigurationException(property + ": " + ex.getMessage(),
+						"Set " + property + " to one of " + runs.targets(schedule.kind()) + ".");
+			}
+			catch (IllegalArgumentException ex) {
+				throw new AgentConfigurationException(PREFIX + "." + schedule.name() + ": " + ex.getMessage(),
+						"Change " + PREFIX + "." + schedule.name() + ".input to what the workflow takes.");
+			}
+		}
+	}
+
 	private static RunSchedule schedule(String name, RunScheduleProperties properties, @Nullable AgentRegistry agents) {
 		String prefix = PREFIX + "." + name;
 		boolean agent = StringUtils.hasText(properties.getAgent());
@@ -103,7 +125,13 @@ final class RunSchedules {
 			throw new AgentConfigurationException(prefix + ": " + ex.getMessage(),
 					"Shorten the schedule's name, " + prefix + ".session-id or the target's name.", ex);
 		}
-		return new RunSchedule(name, agent ? "agent" : "workflow", target, cron, zone, sessionId, input);
+		Duration catchUp = properties.getCatchUp();
+		if (catchUp.isNegative()) {
+			throw new AgentConfigurationException(prefix + ".catch-up must not be negative, was " + catchUp,
+					"Set " + prefix + ".catch-up to how far back a starting instance looks for a missed fire time, "
+							+ "such as 1m (the default) or 0s.");
+		}
+		return new RunSchedule(name, agent ? "agent" : "workflow", target, cron, zone, sessionId, input, catchUp);
 	}
 
 	private static String cron(String prefix, @Nullable String cron) {

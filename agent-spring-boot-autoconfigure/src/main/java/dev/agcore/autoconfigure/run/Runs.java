@@ -51,10 +51,23 @@ public class Runs {
 	 */
 	public Mono<Run> submit(RunRequest request) {
 		return Mono.defer(() -> {
-			checkTarget(request.kind(), request.target());
-			this.executors.get(request.kind()).validate(request.target(), request.input());
+			check(request.kind(), request.target(), request.input());
 			return this.store.submit(request);
 		});
+	}
+
+	/**
+	 * Whether a run could be submitted: its kind and target exist and its executor takes
+	 * its input.
+	 * @param kind the kind
+	 * @param target the agent or workflow
+	 * @param input the input
+	 * @throws RunTargetNotFoundException for an unknown kind or target
+	 * @throws IllegalArgumentException for input the target cannot take
+	 */
+	public void check(String kind, String target, JsonNode input) {
+		checkTarget(kind, target);
+		this.executors.get(kind).validate(target, input);
 	}
 
 	/**
