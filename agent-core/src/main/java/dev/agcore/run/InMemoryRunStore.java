@@ -145,10 +145,9 @@ public final class InMemoryRunStore implements RunStore {
 						continue;
 					}
 					if (abandoned && run.attempts() >= settings.maxAttempts()) {
-						String message = "The run's worker stopped answering " + run.attempts()
-								+ " times; it is not tried again";
-						end(run, RunOutcome.failed("lease_expired", message), now);
-						appendLocked(run.id(), RunEvent.FAILED, error("lease_expired", message), now);
+						Run.RunError error = Run.RunError.leaseExpired();
+						end(run, new RunOutcome(RunStatus.FAILED, null, error), now);
+						appendLocked(run.id(), RunEvent.FAILED, error(error.code(), error.message()), now);
 						changed.add(run.id());
 						continue;
 					}

@@ -108,15 +108,16 @@ final class RunClaim {
 	}
 
 	private void failLeaseExpired(Candidate candidate) {
-		String message = "The run's worker stopped renewing its lease " + candidate.attempts()
-				+ " times; it is not claimed again";
+		Run.RunError error = Run.RunError.leaseExpired();
 		this.store.jdbc()
 			.jdbcClient()
 			.sql("UPDATE " + this.store.runsTable() + " SET status = ?, error_code = ?, error_message = ?, owner = NULL, "
 					+ "lease_expires_at = NULL, finished_at = ? WHERE id = ?")
-			.params(RunStatus.FAILED.name(), "lease_expired", message, this.now, candidate.id())
+			.params(RunStatus.FAILED.name(), error.code(), error.message(), this.now, candidate.id())
 			.update();
-		ObjectNode data = JsonNodeFactory.instance.objectNode().put("error", "lease_expired").put("message", message);
+		ObjectNode data = JsonNodeFactory.instance.objectNode()
+			.put("error", error.code())
+			.put("message", error.message());
 		this.store.appendInTransaction(candidate.id(), RunEvent.FAILED, data);
 	}
 

@@ -139,13 +139,12 @@ public final class RedisRunStore implements RunStore {
 		return Mono.defer(() -> {
 			Instant now = this.clock.instant();
 			Instant until = now.plus(settings.lease());
-			String message = "The run's worker stopped answering " + settings.maxAttempts()
-					+ " times; it is not tried again";
+			Run.RunError leaseExpired = Run.RunError.leaseExpired();
 			return json(RunScripts.CLAIM,
 					args(owner, Integer.toString(settings.max()), Integer.toString(settings.maxPerSession()),
 							Integer.toString(settings.maxAttempts()), Long.toString(now.toEpochMilli()),
 							now.toString(), Long.toString(until.toEpochMilli()), until.toString(),
-							write(error("lease_expired", message)), message, "{}"));
+							write(error(leaseExpired.code(), leaseExpired.message())), leaseExpired.message(), "{}"));
 		}).flatMapIterable(RunHash::runs);
 	}
 
