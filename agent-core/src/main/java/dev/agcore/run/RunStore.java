@@ -51,8 +51,14 @@ public interface RunStore {
 	 * {@link RunStatus#RUNNING} owned by {@code owner} with a lease until now +
 	 * {@code lease}, its {@code attempts} increased. A run is never claimed by two workers
 	 * at once. Runs of a session that already has {@code maxPerSession} runs running are
-	 * left for later. A run whose lease expired after {@code maxAttempts} claims fails with
-	 * {@code lease_expired} instead of being claimed again.
+	 * left for later.
+	 * <p>
+	 * A run whose lease expired after cancelling was requested is
+	 * {@link RunStatus#CANCELLED} instead (with a {@link RunEvent#CANCELLED} event, data
+	 * <code>{}</code>): nothing is left to run. A run whose lease expired after
+	 * {@code maxAttempts} claims is {@link RunStatus#FAILED} with
+	 * {@link Run.RunError#leaseExpired()} instead of being claimed again (with a
+	 * {@link RunEvent#FAILED} event, data <code>{"error": code, "message": ...}</code>).
 	 * @param owner the worker, unique per instance
 	 * @param settings how many, for how long
 	 * @return the claimed runs, at most {@link ClaimSettings#max()}
