@@ -285,13 +285,16 @@ public final class InMemoryRunStore implements RunStore {
 
 	@Override
 	public Flux<RunEvent> read(String runId, long afterSequence, int limit) {
+		if (limit < 1) {
+			return Flux.error(new IllegalArgumentException("'limit' must be at least 1, was " + limit));
+		}
 		return Flux.defer(() -> {
 			List<RunEvent> page;
 			synchronized (this.lock) {
 				List<RunEvent> all = this.events.getOrDefault(runId, List.of());
 				// sequence n sits at index n - 1
 				int from = (int) Math.min(Math.max(afterSequence, 0), all.size());
-				page = List.copyOf(all.subList(from, Math.min(all.size(), from + Math.max(limit, 0))));
+				page = List.copyOf(all.subList(from, Math.min(all.size(), from + limit)));
 			}
 			return Flux.fromIterable(page);
 		});

@@ -133,7 +133,7 @@ public interface RunStore {
 	 * Read the stored events of a run after a sequence number, in order.
 	 * @param runId the run
 	 * @param afterSequence the last sequence already seen; {@code 0} for all
-	 * @param limit the most to read
+	 * @param limit the most to read, at least 1
 	 * @return the events; none for an unknown run
 	 */
 	Flux<RunEvent> read(String runId, long afterSequence, int limit);

@@ -404,6 +404,17 @@ public abstract class RunStoreContractTests {
 	}
 
 	@Test
+	void pagingArgumentsAreValidated() {
+		StepVerifier.create(this.store.read("no-such-run", 0, 0))
+			.expectError(IllegalArgumentException.class)
+			.verify(TIMEOUT);
+		StepVerifier.create(this.store.list("s1", 0, 0)).expectError(IllegalArgumentException.class).verify(TIMEOUT);
+		StepVerifier.create(this.store.list("s1", -1, 10))
+			.expectError(IllegalArgumentException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
 	void appendingToAnUnknownRunFails() {
 		StepVerifier.create(this.store.append("no-such-run", "text", json("{}")))
 			.expectError(RunNotFoundException.class)

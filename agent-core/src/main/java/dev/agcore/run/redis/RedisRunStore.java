@@ -222,7 +222,7 @@ public final class RedisRunStore implements RunStore {
 	@Override
 	public Flux<RunEvent> read(String runId, long afterSequence, int limit) {
 		if (limit < 1) {
-			return Flux.empty();
+			return Flux.error(new IllegalArgumentException("'limit' must be at least 1, was " + limit));
 		}
 		// entry ids are 0-<sequence>: the range starts right after the last one seen
 		Range<String> range = Range.rightUnbounded(Range.Bound.inclusive("0-" + (Math.max(afterSequence, 0) + 1)));
