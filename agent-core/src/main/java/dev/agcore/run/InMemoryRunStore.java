@@ -145,10 +145,9 @@ public final class InMemoryRunStore implements RunStore {
 						continue;
 					}
 					if (abandoned && run.attempts() >= settings.maxAttempts()) {
-						String message = "The run's worker stopped answering " + run.attempts()
-								+ " times; it is not tried again";
-						end(run, RunOutcome.failed("lease_expired", message), now);
-						appendLocked(run.id(), RunEvent.FAILED, error("lease_expired", message), now);
+						Run.RunError error = Run.RunError.leaseExpired();
+						end(run, new RunOutcome(RunStatus.FAILED, null, error), now);
+						appendLocked(run.id(), RunEvent.FAILED, error(error.code(), error.message()), now);
 						changed.add(run.id());
 						continue;
 					}
@@ -286,13 +285,16 @@ public final class InMemoryRunStore implements RunStore {
 
 	@Override
 	public Flux<RunEvent> read(String runId, long afterSequence, int limit) {
+		if (limit < 1) {
+			return Flux.error(new IllegalArgumentException("'limit' must be at least 1, was " + limit));
+		}
 		return Flux.defer(() -> {
 			List<RunEvent> page;
 			synchronized (this.lock) {
 				List<RunEvent> all = this.events.getOrDefault(runId, List.of());
 				// sequence n sits at index n - 1
 				int from = (int) Math.min(Math.max(afterSequence, 0), all.size());
-				page = List.copyOf(all.subList(from, Math.min(all.size(), from + Math.max(limit, 0))));
+				page = List.copyOf(all.subList(from, Math.min(all.size(), from + limit)));
 			}
 			return Flux.fromIterable(page);
 		});

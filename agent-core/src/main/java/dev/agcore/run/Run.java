@@ -60,9 +60,22 @@ public record Run(String id, RunRequest request, RunStatus status, @Nullable Jso
 	 */
 	public record RunError(String code, String message) {
 
+		/** The code of a run whose lease expired after its last allowed claim. */
+		public static final String LEASE_EXPIRED = "lease_expired";
+
 		public RunError {
 			Objects.requireNonNull(code, "'code' must not be null");
 			Objects.requireNonNull(message, "'message' must not be null");
+		}
+
+		/**
+		 * The error every store writes when a run's lease expired after its last allowed
+		 * claim ({@link RunStore.ClaimSettings#maxAttempts()}), the same in every store.
+		 * @return the error, {@link #LEASE_EXPIRED}
+		 */
+		public static RunError leaseExpired() {
+			return new RunError(LEASE_EXPIRED, "The run's worker stopped renewing its lease on its last allowed "
+					+ "attempt; the run is not tried again");
 		}
 
 	}

@@ -37,7 +37,8 @@ public interface RunStore {
 	Mono<Run> find(String runId);
 
 	/**
-	 * List the runs of a session, newest first.
+	 * List the runs of a session, newest first (runs submitted at the same instant in the
+	 * store's order).
 	 * @param sessionId the session
 	 * @param offset how many to skip
 	 * @param limit the most to return, at least 1
@@ -51,8 +52,16 @@ public interface RunStore {
 	 * {@link RunStatus#RUNNING} owned by {@code owner} with a lease until now +
 	 * {@code lease}, its {@code attempts} increased. A run is never claimed by two workers
 	 * at once. Runs of a session that already has {@code maxPerSession} runs running are
-	 * left for later. A run whose lease expired after {@code maxAttempts} claims fails with
-	 * {@code lease_expired} instead of being claimed again.
+	 * left for later. "Oldest first" is by submission for runs submitted to start at once;
+	 * where a delayed, released or resumed run takes its turn, and the order of runs
+	 * submitted at the same instant, is the store's choice.
+	 * <p>
+	 * A run whose lease expired after cancelling was requested is
+	 * {@link RunStatus#CANCELLED} instead (with a {@link RunEvent#CANCELLED} event, data
+	 * <code>{}</code>): nothing is left to run. A run whose lease expired after
+	 * {@code maxAttempts} claims is {@link RunStatus#FAILED} with
+	 * {@link Run.RunError#leaseExpired()} instead of being claimed again (with a
+	 * {@link RunEvent#FAILED} event, data <code>{"error": code, "message": ...}</code>).
 	 * @param owner the worker, unique per instance
 	 * @param settings how many, for how long
 	 * @return the claimed runs, at most {@link ClaimSettings#max()}
@@ -93,7 +102,7 @@ public interface RunStore {
 
 	/**
 	 * Cancel a run: a queued or interrupted one is {@link RunStatus#CANCELLED} at once
-	 * (with a {@link RunEvent#CANCELLED} event); for a running one cancelling is requested
+	 * (with a {@link RunEvent#CANCELLED} event, data <code>{}</code>); for a running one cancelling is requested
 	 * and its worker learns it at its next {@link #heartbeat}. A final run is left as it
 	 * is.
 	 * @param runId the run
@@ -116,7 +125,7 @@ public interface RunStore {
 	 * @param runId the run
 	 * @param type the event's type
 	 * @param data the event's data
-	 * @return the stored event
+	 * @return the stored event; fails with {@link RunNotFoundException} for an unknown run
 	 */
 	Mono<RunEvent> append(String runId, String type, JsonNode data);
 
@@ -124,22 +133,25 @@ public interface RunStore {
 	 * Read the stored events of a run after a sequence number, in order.
 	 * @param runId the run
 	 * @param afterSequence the last sequence already seen; {@code 0} for all
-	 * @param limit the most to read
-	 * @return the events
+	 * @param limit the most to read, at least 1
+	 * @return the events; none for an unknown run
 	 */
 	Flux<RunEvent> read(String runId, long afterSequence, int limit);
 
 	/**
 	 * The ids of runs that got an event, on any instance, from the moment of subscribing:
 	 * a hot signal (PostgreSQL {@code NOTIFY}, Redis pub/sub) telling readers to
-	 * {@link #read} again. Signals may be lost or repeated; readers also poll.
+	 * {@link #read} again. Signals may be lost or repeated (those sent while a subscription
+	 * is still being set up, say); readers also poll. A store without a way to signal (the
+	 * JDBC store on H2 or MariaDB) never signals.
 	 * @return the run ids, never completing while the store is up
 	 */
 	Flux<String> appended();
 
 	/**
 	 * Signals that runs were queued or resumed, on any instance, so that idle workers claim
-	 * at once rather than at their next poll. Signals may be lost; workers also poll.
+	 * at once rather than at their next poll. Signals may be lost; workers also poll. A
+	 * store without a way to signal never signals.
 	 * @return a hot signal
 	 */
 	Flux<String> submitted();

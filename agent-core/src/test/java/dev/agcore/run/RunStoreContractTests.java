@@ -17,12 +17,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The behaviour every {@link RunStore} owes its workers, as the SPI's Javadoc describes
@@ -47,6 +49,15 @@ public abstract class RunStoreContractTests {
 	 */
 	protected abstract RunStore createStore(MutableClock clock);
 
+	/**
+	 * Whether the store signals {@link RunStore#appended()} and {@link RunStore#submitted()};
+	 * one that cannot never signals, which the SPI allows.
+	 * @return {@code true} by default
+	 */
+	protected boolean signals() {
+		return true;
+	}
+
 	/** Release what the store holds; nothing by default. */
 	protected void closeStore(RunStore store) {
 	}
@@ -62,15 +73,22 @@ public abstract class RunStoreContractTests {
 	}
 
 	@Test
-	void submittedRunIsQueuedAndFound() {
-		Run run = submit(request("s1"));
+	void submittedRunIsQueuedAndFoundWithEveryField() {
+		RunRequest request = request("s1").withUserId("ann")
+			.withDeadline(Duration.ofMinutes(5))
+			.withNotBefore(this.clock.instant().plusSeconds(60))
+			.withIdempotencyKey("key-0");
+		Run run = submit(request);
 		assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
+		assertThat(run.request()).isEqualTo(request);
 		assertThat(run.attempts()).isZero();
+		assertThat(run.cancelRequested()).isFalse();
 		assertThat(run.createdAt()).isEqualTo(this.clock.instant());
-		Run found = this.store.find(run.id()).block(TIMEOUT);
-		assertThat(found).isNotNull();
-		assertThat(found.request()).isEqualTo(run.request());
-		assertThat(found.status()).isEqualTo(RunStatus.QUEUED);
+		assertThat(run.owner()).isNull();
+		assertThat(run.leaseExpiresAt()).isNull();
+		assertThat(run.startedAt()).isNull();
+		assertThat(run.finishedAt()).isNull();
+		assertThat(find(run.id())).isEqualTo(run);
 		assertThat(this.store.find("no-such-run").blockOptional(TIMEOUT)).isEmpty();
 	}
 
@@ -82,6 +100,34 @@ public abstract class RunStoreContractTests {
 		assertThat(second.id()).isEqualTo(first.id());
 		assertThat(other.id()).isNotEqualTo(first.id());
 		assertThat(this.store.list("s1", 0, 10).collectList().block(TIMEOUT)).hasSize(2);
+	}
+
+	@Test
+	void concurrentSubmitsWithOneIdempotencyKeyQueueOneRun() throws Exception {
+		RunRequest request = request("s1").withIdempotencyKey("key-1");
+		int threads = 6;
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		CountDownLatch start = new CountDownLatch(1);
+		try {
+			List<Future<Run>> submits = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				submits.add(pool.submit(() -> {
+					start.await();
+					return submit(request);
+				}));
+			}
+			start.countDown();
+			Set<String> ids = new HashSet<>();
+			for (Future<Run> future : submits) {
+				ids.add(future.get(60, TimeUnit.SECONDS).id());
+			}
+			assertThat(ids).hasSize(1);
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		assertThat(this.store.list("s1", 0, 10).collectList().block(TIMEOUT)).hasSize(1);
+		assertThat(claim("w1", 10, 10, 3)).hasSize(1);
 	}
 
 	@Test
@@ -129,13 +175,16 @@ public abstract class RunStoreContractTests {
 	@Test
 	void runsOfOneSessionWaitForMaxPerSession() {
 		Run a = submit(request("s1"));
+		this.clock.advance(Duration.ofSeconds(1));
 		Run b = submit(request("s1"));
+		this.clock.advance(Duration.ofSeconds(1));
 		Run c = submit(request("s2"));
 		assertThat(claim("w1", 10, 1, 3)).extracting(Run::id).containsExactly(a.id(), c.id());
 		assertThat(claim("w1", 10, 1, 3)).isEmpty();
 		assertThat(this.store.finish(a.id(), "w1", RunOutcome.completed(null)).block(TIMEOUT)).isTrue();
 		assertThat(claim("w1", 10, 1, 3)).extracting(Run::id).containsExactly(b.id());
 		Run d = submit(request("s3"));
+		this.clock.advance(Duration.ofSeconds(1));
 		Run e = submit(request("s3"));
 		assertThat(claim("w1", 10, 2, 3)).extracting(Run::id).containsExactly(d.id(), e.id());
 	}
@@ -167,15 +216,37 @@ public abstract class RunStoreContractTests {
 	}
 
 	@Test
-	void heartbeatRenewsTheLease() {
+	void heartbeatRenewsTheLeaseOfItsOwnerOnly() {
 		Run run = submit(request("s1"));
 		claim("w1", 1, 1, 3);
 		this.clock.advance(LEASE.minusSeconds(5));
 		assertThat(this.store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.HELD);
+		assertThat(find(run.id()).leaseExpiresAt()).isEqualTo(this.clock.instant().plus(LEASE));
 		this.clock.advance(LEASE.minusSeconds(5));
 		assertThat(claim("w2", 1, 1, 3)).isEmpty();
-		assertThat(find(run.id()).leaseExpiresAt()).isAfter(this.clock.instant());
+		assertThat(this.store.heartbeat(run.id(), "w2", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.LOST);
 		assertThat(this.store.heartbeat("no-such-run", "w1", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.LOST);
+		assertThat(this.store.finish(run.id(), "w1", RunOutcome.completed(null)).block(TIMEOUT)).isTrue();
+		assertThat(this.store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.LOST);
+	}
+
+	@Test
+	void finishWritesAFailureOnlyForTheOwner() {
+		Run run = submit(request("s1"));
+		claim("w1", 1, 1, 3);
+		assertThat(this.store.finish(run.id(), "w2", RunOutcome.completed(json("{\"answer\":\"no\"}"))).block(TIMEOUT))
+			.isFalse();
+		this.clock.advance(Duration.ofSeconds(3));
+		assertThat(this.store.finish(run.id(), "w1", RunOutcome.failed("model_error", "boom")).block(TIMEOUT)).isTrue();
+		Run failed = find(run.id());
+		assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
+		assertThat(failed.error()).isEqualTo(new Run.RunError("model_error", "boom"));
+		assertThat(failed.result()).isNull();
+		assertThat(failed.owner()).isNull();
+		assertThat(failed.leaseExpiresAt()).isNull();
+		assertThat(failed.finishedAt()).isEqualTo(this.clock.instant());
+		assertThat(this.store.finish(run.id(), "w1", RunOutcome.completed(null)).block(TIMEOUT)).isFalse();
+		assertThat(find(run.id())).isEqualTo(failed);
 	}
 
 	@Test
@@ -188,14 +259,35 @@ public abstract class RunStoreContractTests {
 		assertThat(claim("w3", 1, 1, 2)).isEmpty();
 		Run failed = find(run.id());
 		assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
-		assertThat(failed.error()).isNotNull();
-		assertThat(failed.error().code()).isEqualTo("lease_expired");
+		assertThat(failed.error()).isEqualTo(Run.RunError.leaseExpired());
 		assertThat(failed.attempts()).isEqualTo(2);
-		List<RunEvent> events = read(run.id(), 0);
-		assertThat(events).last().satisfies((event) -> {
+		assertThat(failed.owner()).isNull();
+		assertThat(failed.finishedAt()).isEqualTo(this.clock.instant());
+		assertThat(read(run.id(), 0)).singleElement().satisfies((event) -> {
 			assertThat(event.type()).isEqualTo(RunEvent.FAILED);
-			assertThat(event.data().get("error").asString()).isEqualTo("lease_expired");
+			assertThat(event.data()).isEqualTo(json("{\"error\":\"lease_expired\",\"message\":\""
+					+ Run.RunError.leaseExpired().message() + "\"}"));
 		});
+		assertThat(this.store.heartbeat(run.id(), "w2", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.LOST);
+	}
+
+	@Test
+	void runWhoseCancellingWasRequestedIsCancelledWhenItsLeaseExpires() {
+		Run run = submit(request("s1"));
+		claim("w1", 1, 1, 3);
+		this.store.cancel(run.id()).block(TIMEOUT);
+		this.clock.advance(LEASE);
+		// its worker died before it could stop: nothing is left to run
+		assertThat(claim("w2", 1, 1, 3)).isEmpty();
+		Run cancelled = find(run.id());
+		assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
+		assertThat(cancelled.owner()).isNull();
+		assertThat(cancelled.finishedAt()).isEqualTo(this.clock.instant());
+		assertThat(read(run.id(), 0)).singleElement().satisfies((event) -> {
+			assertThat(event.type()).isEqualTo(RunEvent.CANCELLED);
+			assertThat(event.data()).isEqualTo(json("{}"));
+		});
+		assertThat(this.store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(RunStore.Lease.LOST);
 	}
 
 	@Test
@@ -215,11 +307,15 @@ public abstract class RunStoreContractTests {
 		Run run = submit(request("s1"));
 		Run cancelled = this.store.cancel(run.id()).block(TIMEOUT);
 		assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
-		assertThat(cancelled.finishedAt()).isNotNull();
-		assertThat(read(run.id(), 0)).extracting(RunEvent::type).containsExactly(RunEvent.CANCELLED);
+		assertThat(cancelled.finishedAt()).isEqualTo(this.clock.instant());
+		assertThat(read(run.id(), 0)).singleElement().satisfies((event) -> {
+			assertThat(event.type()).isEqualTo(RunEvent.CANCELLED);
+			assertThat(event.data()).isEqualTo(json("{}"));
+		});
 		assertThat(claim("w1", 1, 1, 3)).isEmpty();
 		// a final run is left as it is
-		assertThat(this.store.cancel(run.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.CANCELLED);
+		this.clock.advance(Duration.ofSeconds(1));
+		assertThat(this.store.cancel(run.id()).block(TIMEOUT)).isEqualTo(cancelled);
 		assertThat(read(run.id(), 0)).hasSize(1);
 	}
 
@@ -259,6 +355,9 @@ public abstract class RunStoreContractTests {
 		Run queued = this.store.resume(run.id(), decisions).block(TIMEOUT);
 		assertThat(queued.status()).isEqualTo(RunStatus.QUEUED);
 		assertThat(queued.resume()).isEqualTo(decisions);
+		assertThat(queued.result()).isNull();
+		assertThat(queued.owner()).isNull();
+		assertThat(queued.finishedAt()).isNull();
 		assertThat(claim("w1", 1, 1, 3)).singleElement().satisfies((again) -> {
 			assertThat(again.resume()).isEqualTo(decisions);
 			assertThat(again.attempts()).isEqualTo(2);
@@ -269,7 +368,13 @@ public abstract class RunStoreContractTests {
 	void onlyAnInterruptedRunIsResumed() {
 		Run run = submit(request("s1"));
 		StepVerifier.create(this.store.resume(run.id(), json("{}")))
-			.expectError(RunStateException.class)
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(RunStateException.class)
+				.hasMessage("Run '" + run.id() + "' is queued, not interrupted: only an interrupted run can be resumed"))
+			.verify(TIMEOUT);
+		claim("w1", 1, 1, 3);
+		StepVerifier.create(this.store.resume(run.id(), json("{}")))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(RunStateException.class)
+				.hasMessageContaining("is running"))
 			.verify(TIMEOUT);
 		StepVerifier.create(this.store.resume("no-such-run", json("{}")))
 			.expectError(RunNotFoundException.class)
@@ -288,27 +393,61 @@ public abstract class RunStoreContractTests {
 		assertThat(this.store.read(run.id(), 1, 2).map(RunEvent::sequence).collectList().block(TIMEOUT))
 			.containsExactly(2L, 3L);
 		assertThat(read(run.id(), 5)).isEmpty();
+		assertThat(read(run.id(), 4)).singleElement().satisfies((event) -> {
+			assertThat(event.runId()).isEqualTo(run.id());
+			assertThat(event.type()).isEqualTo("text");
+			assertThat(event.createdAt()).isEqualTo(this.clock.instant());
+		});
 		Run other = submit(request("s1"));
 		assertThat(this.store.append(other.id(), "text", json("{}")).block(TIMEOUT).sequence()).isEqualTo(1);
+		assertThat(read("no-such-run", 0)).isEmpty();
+	}
+
+	@Test
+	void pagingArgumentsAreValidated() {
+		StepVerifier.create(this.store.read("no-such-run", 0, 0))
+			.expectError(IllegalArgumentException.class)
+			.verify(TIMEOUT);
+		StepVerifier.create(this.store.list("s1", 0, 0)).expectError(IllegalArgumentException.class).verify(TIMEOUT);
+		StepVerifier.create(this.store.list("s1", -1, 10))
+			.expectError(IllegalArgumentException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void appendingToAnUnknownRunFails() {
+		StepVerifier.create(this.store.append("no-such-run", "text", json("{}")))
+			.expectError(RunNotFoundException.class)
+			.verify(TIMEOUT);
 	}
 
 	@Test
 	void appendingSignalsTheRunId() {
+		assumeTrue(signals(), "this store does not signal");
 		Run run = submit(request("s1"));
-		StepVerifier.create(this.store.appended().filter(run.id()::equals).take(1))
-			.then(() -> this.store.append(run.id(), "text", json("{}")).block(TIMEOUT))
-			.expectNext(run.id())
-			.expectComplete()
-			.verify(TIMEOUT);
+		// signals may be lost while the subscription is set up: append until one arrives
+		String signalled = this.store.appended()
+			.filter(run.id()::equals)
+			.next()
+			.mergeWith(Flux.interval(Duration.ofMillis(100))
+				.concatMap((tick) -> this.store.append(run.id(), "text", json("{}")))
+				.then(Mono.empty()))
+			.next()
+			.block(TIMEOUT);
+		assertThat(signalled).isEqualTo(run.id());
 	}
 
 	@Test
 	void submittingSignalsWorkers() {
-		StepVerifier.create(this.store.submitted().take(1))
-			.then(() -> submit(request("s1")))
-			.expectNextCount(1)
-			.expectComplete()
-			.verify(TIMEOUT);
+		assumeTrue(signals(), "this store does not signal");
+		String signalled = this.store.submitted()
+			.next()
+			.mergeWith(Flux.interval(Duration.ofMillis(100))
+				.concatMap((tick) -> this.store.submit(request("s1")))
+				.then(Mono.empty()))
+			.next()
+			.block(TIMEOUT);
+		assertThat(find(signalled).status()).isEqualTo(RunStatus.QUEUED);
 	}
 
 	@Test
@@ -320,7 +459,8 @@ public abstract class RunStoreContractTests {
 
 	@Test
 	void purgeRemovesFinalRunsOlderThanTheRetentionWithTheirEvents() {
-		Run old = submit(request("s1"));
+		Run old = submit(request("s1").withIdempotencyKey("old"));
+		this.store.append(old.id(), "text", json("{}")).block(TIMEOUT);
 		this.store.cancel(old.id()).block(TIMEOUT);
 		Run queued = submit(request("s1"));
 		this.clock.advance(Duration.ofDays(8));
@@ -331,6 +471,10 @@ public abstract class RunStoreContractTests {
 		assertThat(read(old.id(), 0)).isEmpty();
 		assertThat(find(queued.id()).status()).isEqualTo(RunStatus.QUEUED);
 		assertThat(find(recent.id()).status()).isEqualTo(RunStatus.CANCELLED);
+		assertThat(this.store.list("s1", 0, 10).map(Run::id).collectList().block(TIMEOUT))
+			.containsExactly(queued.id());
+		// the purged run's idempotency key is free again
+		assertThat(submit(request("s1").withIdempotencyKey("old")).id()).isNotEqualTo(old.id());
 	}
 
 	@Test

@@ -15,8 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * One claim, in the caller's transaction: lock the claimable runs no other claimer holds
- * ({@code FOR UPDATE SKIP LOCKED}), fail those whose lease expired too often, and take the
- * others as long as their session has room.
+ * ({@code FOR UPDATE SKIP LOCKED}), cancel those whose lease expired after cancelling was
+ * asked for, fail those whose lease expired too often, and take the others as long as
+ * their session has room.
  */
 final class RunClaim {
 
@@ -43,16 +44,21 @@ final class RunClaim {
 		int window = Math.min(1000, this.settings.max() * 4 + 8);
 		List<Candidate> candidates = this.store.jdbc()
 			.jdbcClient()
-			.sql("SELECT id, session_id, status, attempts FROM " + this.store.runsTable()
+			.sql("SELECT id, session_id, status, attempts, cancel_requested FROM " + this.store.runsTable()
 					+ " WHERE (status = ? AND available_at <= ?) OR (status = ? AND lease_expires_at <= ?) "
 					+ "ORDER BY created_at, id LIMIT ? FOR UPDATE SKIP LOCKED")
 			.params(RunStatus.QUEUED.name(), this.now, RunStatus.RUNNING.name(), this.now, window)
 			.query((rs, row) -> new Candidate(rs.getString(1), rs.getString(2), RunStatus.valueOf(rs.getString(3)),
-					rs.getInt(4)))
+					rs.getInt(4), rs.getBoolean(5)))
 			.list();
 		Map<String, Integer> running = new HashMap<>();
 		List<String> claimed = new ArrayList<>();
 		for (Candidate candidate : candidates) {
+			if (candidate.status() == RunStatus.RUNNING && candidate.cancelRequested()) {
+				// its worker died before it could stop: nothing is left to run
+				cancel(candidate);
+				continue;
+			}
 			if (candidate.status() == RunStatus.RUNNING && candidate.attempts() >= this.settings.maxAttempts()) {
 				failLeaseExpired(candidate);
 				continue;
@@ -107,20 +113,31 @@ final class RunClaim {
 			.update();
 	}
 
+	private void cancel(Candidate candidate) {
+		this.store.jdbc()
+			.jdbcClient()
+			.sql("UPDATE " + this.store.runsTable() + " SET status = ?, owner = NULL, lease_expires_at = NULL, "
+					+ "finished_at = ? WHERE id = ?")
+			.params(RunStatus.CANCELLED.name(), this.now, candidate.id())
+			.update();
+		this.store.appendInTransaction(candidate.id(), RunEvent.CANCELLED, JsonNodeFactory.instance.objectNode());
+	}
+
 	private void failLeaseExpired(Candidate candidate) {
-		String message = "The run's worker stopped renewing its lease " + candidate.attempts()
-				+ " times; it is not claimed again";
+		Run.RunError error = Run.RunError.leaseExpired();
 		this.store.jdbc()
 			.jdbcClient()
 			.sql("UPDATE " + this.store.runsTable() + " SET status = ?, error_code = ?, error_message = ?, owner = NULL, "
 					+ "lease_expires_at = NULL, finished_at = ? WHERE id = ?")
-			.params(RunStatus.FAILED.name(), "lease_expired", message, this.now, candidate.id())
+			.params(RunStatus.FAILED.name(), error.code(), error.message(), this.now, candidate.id())
 			.update();
-		ObjectNode data = JsonNodeFactory.instance.objectNode().put("error", "lease_expired").put("message", message);
+		ObjectNode data = JsonNodeFactory.instance.objectNode()
+			.put("error", error.code())
+			.put("message", error.message());
 		this.store.appendInTransaction(candidate.id(), RunEvent.FAILED, data);
 	}
 
-	private record Candidate(String id, String sessionId, RunStatus status, int attempts) {
+	private record Candidate(String id, String sessionId, RunStatus status, int attempts, boolean cancelRequested) {
 
 	}
 

@@ -139,13 +139,12 @@ public final class RedisRunStore implements RunStore {
 		return Mono.defer(() -> {
 			Instant now = this.clock.instant();
 			Instant until = now.plus(settings.lease());
-			String message = "The run's worker stopped answering " + settings.maxAttempts()
-					+ " times; it is not tried again";
+			Run.RunError leaseExpired = Run.RunError.leaseExpired();
 			return json(RunScripts.CLAIM,
 					args(owner, Integer.toString(settings.max()), Integer.toString(settings.maxPerSession()),
 							Integer.toString(settings.maxAttempts()), Long.toString(now.toEpochMilli()),
 							now.toString(), Long.toString(until.toEpochMilli()), until.toString(),
-							write(error("lease_expired", message)), message, "{}"));
+							write(error(leaseExpired.code(), leaseExpired.message())), leaseExpired.message(), "{}"));
 		}).flatMapIterable(RunHash::runs);
 	}
 
@@ -223,7 +222,7 @@ public final class RedisRunStore implements RunStore {
 	@Override
 	public Flux<RunEvent> read(String runId, long afterSequence, int limit) {
 		if (limit < 1) {
-			return Flux.empty();
+			return Flux.error(new IllegalArgumentException("'limit' must be at least 1, was " + limit));
 		}
 		// entry ids are 0-<sequence>: the range starts right after the last one seen
 		Range<String> range = Range.rightUnbounded(Range.Bound.inclusive("0-" + (Math.max(afterSequence, 0) + 1)));

@@ -3,8 +3,6 @@ package dev.agcore.run.jdbc;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,16 +15,14 @@ import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.memory.ServiceAvailability;
+import dev.agcore.run.MutableClock;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
-import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunOutcome;
-import dev.agcore.run.RunRequest;
-import dev.agcore.run.RunStateException;
-import dev.agcore.run.RunStatus;
 import dev.agcore.run.RunStore;
 import dev.agcore.run.RunStore.ClaimSettings;
 import dev.agcore.run.RunStore.Lease;
+import dev.agcore.run.RunStoreContractTests;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,28 +35,21 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The PostgreSQL run store (127.0.0.1:5432, database {@code test}) in tables of this
- * class's own prefix, dropped afterwards: every method of the SPI, and two instances on
- * two connection pools claiming, taking over expired leases, sharing the per-session
- * limit and signalling each other's events. Skipped when PostgreSQL is not running, failed
- * on CI.
+ * class's own prefix, dropped afterwards: the {@link RunStoreContractTests store
+ * contract}, and two instances on two connection pools claiming, taking over expired
+ * leases, sharing the per-session limit and signalling each other's events. Skipped when
+ * PostgreSQL is not running, failed on CI.
  */
-class PostgresRunStoreTests {
-
-	private static final Duration TIMEOUT = Duration.ofSeconds(20);
-
-	private static final Duration LEASE = Duration.ofSeconds(30);
+class PostgresRunStoreTests extends RunStoreContractTests {
 
 	private static String prefix;
 
 	private static HikariDataSource dataSourceA;
 
 	private static HikariDataSource dataSourceB;
-
-	private final RunTestDatabases.MutableClock clock = new RunTestDatabases.MutableClock();
 
 	private final List<JdbcRunStore> stores = new ArrayList<>();
 
@@ -96,8 +85,9 @@ class PostgresRunStoreTests {
 		this.stores.forEach(JdbcRunStore::close);
 	}
 
-	/** The store under test, on the first pool, with the given clock. */
-	protected RunStore createStore(Clock clock) {
+	/** The store under test, on the first pool. */
+	@Override
+	protected RunStore createStore(MutableClock clock) {
 		return store(dataSourceA, clock);
 	}
 
@@ -111,255 +101,8 @@ class PostgresRunStoreTests {
 		return JsonNodeFactory.instance.objectNode().put(field, value);
 	}
 
-	private static RunRequest request(String session) {
-		return RunRequest.of("agent", "assistant", session, json("message", "hi"));
-	}
-
 	private static ClaimSettings settings(int max) {
 		return new ClaimSettings(max, LEASE, 100, 3);
-	}
-
-	@Test
-	void submittedRunIsQueuedAndReadBackWithEveryField() {
-		RunStore store = createStore(this.clock);
-		RunRequest request = request("s1").withUserId("ann")
-			.withDeadline(Duration.ofMinutes(5))
-			.withNotBefore(this.clock.instant().plusSeconds(60));
-		Run run = store.submit(request).block(TIMEOUT);
-
-		assertThat(run.status()).isEqualTo(RunStatus.QUEUED);
-		assertThat(run.attempts()).isZero();
-		assertThat(run.createdAt()).isEqualTo(this.clock.instant());
-		Run found = store.find(run.id()).block(TIMEOUT);
-		assertThat(found).isEqualTo(run);
-		assertThat(found.request()).isEqualTo(request);
-		assertThat(store.find("unknown").blockOptional(TIMEOUT)).isEmpty();
-	}
-
-	@Test
-	void submittingTwiceWithOneIdempotencyKeyQueuesOneRunEvenConcurrently() throws Exception {
-		RunStore store = createStore(this.clock);
-		RunRequest request = request("s1").withIdempotencyKey("key-1");
-		ExecutorService executor = Executors.newFixedThreadPool(6);
-		try {
-			List<Future<Run>> submits = new ArrayList<>();
-			for (int i = 0; i < 6; i++) {
-				submits.add(executor.submit(() -> store.submit(request).block(TIMEOUT)));
-			}
-			Set<String> ids = new HashSet<>();
-			for (Future<Run> submit : submits) {
-				ids.add(submit.get(30, TimeUnit.SECONDS).id());
-			}
-			assertThat(ids).hasSize(1);
-		}
-		finally {
-			executor.shutdownNow();
-		}
-		assertThat(store.list("s1", 0, 10).collectList().block(TIMEOUT)).hasSize(1);
-	}
-
-	@Test
-	void listGivesASessionsRunsNewestFirst() {
-		RunStore store = createStore(this.clock);
-		List<String> ids = new ArrayList<>();
-		for (int i = 0; i < 4; i++) {
-			ids.add(store.submit(request("list")).block(TIMEOUT).id());
-			this.clock.advance(Duration.ofSeconds(1));
-		}
-		store.submit(request("other")).block(TIMEOUT);
-
-		Collections.reverse(ids);
-		assertThat(store.list("list", 0, 10).map(Run::id).collectList().block(TIMEOUT)).isEqualTo(ids);
-		assertThat(store.list("list", 1, 2).map(Run::id).collectList().block(TIMEOUT)).isEqualTo(ids.subList(1, 3));
-	}
-
-	@Test
-	void claimTakesDueRunsOldestFirstAndLeavesLaterOnes() {
-		RunStore store = createStore(this.clock);
-		Run first = store.submit(request("a")).block(TIMEOUT);
-		this.clock.advance(Duration.ofSeconds(1));
-		Run later = store.submit(request("b").withNotBefore(this.clock.instant().plusSeconds(60))).block(TIMEOUT);
-		Run second = store.submit(request("c")).block(TIMEOUT);
-
-		List<Run> claimed = store.claim("w1", settings(10)).collectList().block(TIMEOUT);
-
-		assertThat(claimed).extracting(Run::id).containsExactly(first.id(), second.id());
-		Run run = claimed.get(0);
-		assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
-		assertThat(run.owner()).isEqualTo("w1");
-		assertThat(run.attempts()).isEqualTo(1);
-		assertThat(run.leaseExpiresAt()).isEqualTo(this.clock.instant().plus(LEASE));
-		assertThat(run.startedAt()).isEqualTo(this.clock.instant());
-		assertThat(store.claim("w2", settings(10)).collectList().block(TIMEOUT)).isEmpty();
-		for (Run done : claimed) {
-			store.finish(done.id(), "w1", RunOutcome.completed(null)).block(TIMEOUT);
-		}
-		this.clock.advance(Duration.ofSeconds(60));
-		assertThat(store.claim("w2", settings(10)).map(Run::id).collectList().block(TIMEOUT))
-			.containsExactly(later.id());
-	}
-
-	@Test
-	void claimHonoursMaxAndMaxPerSession() {
-		RunStore store = createStore(this.clock);
-		for (int i = 0; i < 3; i++) {
-			store.submit(request("busy")).block(TIMEOUT);
-		}
-		store.submit(request("quiet")).block(TIMEOUT);
-
-		List<Run> claimed = store.claim("w1", new ClaimSettings(10, LEASE, 2, 3)).collectList().block(TIMEOUT);
-		assertThat(claimed).extracting(Run::sessionId).containsExactlyInAnyOrder("busy", "busy", "quiet");
-		assertThat(store.claim("w1", new ClaimSettings(10, LEASE, 2, 3)).collectList().block(TIMEOUT)).isEmpty();
-		assertThat(store.claim("w1", new ClaimSettings(1, LEASE, 3, 3)).collectList().block(TIMEOUT)).hasSize(1);
-	}
-
-	@Test
-	void heartbeatRenewsTellsOfCancellingAndOfALostRun() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		store.claim("w1", settings(1)).blockLast(TIMEOUT);
-
-		this.clock.advance(Duration.ofSeconds(20));
-		assertThat(store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(Lease.HELD);
-		assertThat(store.find(run.id()).block(TIMEOUT).leaseExpiresAt()).isEqualTo(this.clock.instant().plus(LEASE));
-		assertThat(store.heartbeat(run.id(), "w2", LEASE).block(TIMEOUT)).isEqualTo(Lease.LOST);
-
-		Run cancelling = store.cancel(run.id()).block(TIMEOUT);
-		assertThat(cancelling.status()).isEqualTo(RunStatus.RUNNING);
-		assertThat(cancelling.cancelRequested()).isTrue();
-		assertThat(store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(Lease.CANCEL_REQUESTED);
-
-		assertThat(store.finish(run.id(), "w1", RunOutcome.cancelled()).block(TIMEOUT)).isTrue();
-		assertThat(store.heartbeat(run.id(), "w1", LEASE).block(TIMEOUT)).isEqualTo(Lease.LOST);
-	}
-
-	@Test
-	void finishWritesTheOutcomeOnlyForTheOwner() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		store.claim("w1", settings(1)).blockLast(TIMEOUT);
-
-		assertThat(store.finish(run.id(), "w2", RunOutcome.completed(json("answer", "no"))).block(TIMEOUT)).isFalse();
-		this.clock.advance(Duration.ofSeconds(3));
-		assertThat(store.finish(run.id(), "w1", RunOutcome.failed("model_error", "boom")).block(TIMEOUT)).isTrue();
-
-		Run failed = store.find(run.id()).block(TIMEOUT);
-		assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
-		assertThat(failed.error()).isEqualTo(new Run.RunError("model_error", "boom"));
-		assertThat(failed.owner()).isNull();
-		assertThat(failed.leaseExpiresAt()).isNull();
-		assertThat(failed.finishedAt()).isEqualTo(this.clock.instant());
-		assertThat(store.finish(run.id(), "w1", RunOutcome.completed(null)).block(TIMEOUT)).isFalse();
-	}
-
-	@Test
-	void releaseGivesTheRunBackKeepingItsAttempts() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		store.claim("w1", settings(1)).blockLast(TIMEOUT);
-
-		assertThat(store.release(run.id(), "w2").block(TIMEOUT)).isFalse();
-		assertThat(store.release(run.id(), "w1").block(TIMEOUT)).isTrue();
-		assertThat(store.find(run.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.QUEUED);
-		Run again = store.claim("w2", settings(1)).blockLast(TIMEOUT);
-		assertThat(again.owner()).isEqualTo("w2");
-		assertThat(again.attempts()).isEqualTo(2);
-	}
-
-	@Test
-	void cancelEndsAQueuedRunAtOnceAndLeavesAFinalOne() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-
-		Run cancelled = store.cancel(run.id()).block(TIMEOUT);
-		assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
-		assertThat(cancelled.finishedAt()).isNotNull();
-		assertThat(store.read(run.id(), 0, 10).map(RunEvent::type).collectList().block(TIMEOUT))
-			.containsExactly(RunEvent.CANCELLED);
-		assertThat(store.cancel(run.id()).block(TIMEOUT)).isEqualTo(cancelled);
-		assertThat(store.read(run.id(), 0, 10).collectList().block(TIMEOUT)).hasSize(1);
-		assertThatExceptionOfType(RunNotFoundException.class)
-			.isThrownBy(() -> store.cancel("unknown").block(TIMEOUT));
-	}
-
-	@Test
-	void resumeQueuesAnInterruptedRunWithTheHumansInput() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		assertThatExceptionOfType(RunStateException.class)
-			.isThrownBy(() -> store.resume(run.id(), json("approve", "yes")).block(TIMEOUT))
-			.withMessageContaining("queued");
-		store.claim("w1", settings(1)).blockLast(TIMEOUT);
-		store.finish(run.id(), "w1", RunOutcome.interrupted(json("question", "ok?"))).block(TIMEOUT);
-		Run interrupted = store.find(run.id()).block(TIMEOUT);
-		assertThat(interrupted.status()).isEqualTo(RunStatus.INTERRUPTED);
-		assertThat(interrupted.result()).isEqualTo(json("question", "ok?"));
-		assertThat(interrupted.finishedAt()).isNull();
-
-		Run resumed = store.resume(run.id(), json("approve", "yes")).block(TIMEOUT);
-
-		assertThat(resumed.status()).isEqualTo(RunStatus.QUEUED);
-		assertThat(resumed.resume()).isEqualTo(json("approve", "yes"));
-		Run claimed = store.claim("w2", settings(1)).blockLast(TIMEOUT);
-		assertThat(claimed.id()).isEqualTo(run.id());
-		assertThat(claimed.resume()).isEqualTo(json("approve", "yes"));
-		assertThatExceptionOfType(RunNotFoundException.class)
-			.isThrownBy(() -> store.resume("unknown", json("a", "b")).block(TIMEOUT));
-	}
-
-	@Test
-	void appendNumbersEventsAndReadGivesThoseAfterASequence() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		for (int i = 1; i <= 5; i++) {
-			RunEvent event = store.append(run.id(), "text", json("n", "" + i)).block(TIMEOUT);
-			assertThat(event.sequence()).isEqualTo(i);
-		}
-
-		assertThat(store.read(run.id(), 2, 2).collectList().block(TIMEOUT)).extracting(RunEvent::sequence)
-			.containsExactly(3L, 4L);
-		RunEvent last = store.read(run.id(), 4, 10).blockLast(TIMEOUT);
-		assertThat(last.data()).isEqualTo(json("n", "5"));
-		assertThat(last.createdAt()).isEqualTo(this.clock.instant());
-		assertThatExceptionOfType(RunNotFoundException.class)
-			.isThrownBy(() -> store.append("unknown", "text", json("a", "b")).block(TIMEOUT));
-	}
-
-	@Test
-	void purgeRemovesFinishedRunsOlderThanTheRetentionWithTheirEvents() {
-		RunStore store = createStore(this.clock);
-		Run old = store.submit(request("s")).block(TIMEOUT);
-		Run waiting = store.submit(request("s")).block(TIMEOUT);
-		store.cancel(old.id()).block(TIMEOUT);
-		this.clock.advance(Duration.ofHours(2));
-		Run recent = store.submit(request("s")).block(TIMEOUT);
-		store.cancel(recent.id()).block(TIMEOUT);
-
-		assertThat(store.purge(Duration.ofHours(1)).block(TIMEOUT)).isEqualTo(1L);
-		assertThat(store.find(old.id()).blockOptional(TIMEOUT)).isEmpty();
-		assertThat(store.read(old.id(), 0, 10).collectList().block(TIMEOUT)).isEmpty();
-		assertThat(store.find(waiting.id()).blockOptional(TIMEOUT)).isPresent();
-		assertThat(store.find(recent.id()).blockOptional(TIMEOUT)).isPresent();
-	}
-
-	@Test
-	void aRunWhoseLeaseExpiredTooOftenFailsWithLeaseExpired() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		ClaimSettings twice = new ClaimSettings(1, LEASE, 10, 2);
-		assertThat(store.claim("w1", twice).blockLast(TIMEOUT).attempts()).isEqualTo(1);
-		this.clock.advance(LEASE);
-		assertThat(store.claim("w2", twice).blockLast(TIMEOUT).attempts()).isEqualTo(2);
-		this.clock.advance(LEASE);
-
-		assertThat(store.claim("w3", twice).collectList().block(TIMEOUT)).isEmpty();
-
-		Run failed = store.find(run.id()).block(TIMEOUT);
-		assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
-		assertThat(failed.error().code()).isEqualTo("lease_expired");
-		RunEvent event = store.read(run.id(), 0, 10).blockLast(TIMEOUT);
-		assertThat(event.type()).isEqualTo(RunEvent.FAILED);
-		assertThat(event.data().get("error").asString()).isEqualTo("lease_expired");
 	}
 
 	@Test

@@ -1,10 +1,5 @@
 package dev.agcore.run.jdbc;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 import com.zaxxer.hikari.HikariConfig;
@@ -12,8 +7,8 @@ import com.zaxxer.hikari.HikariDataSource;
 
 /**
  * Databases for the run store tests: the PostgreSQL and MariaDB of the machine
- * (127.0.0.1, database {@code test}) and H2 in memory, with short timeouts; table prefixes
- * of each test class's own; and a clock the tests move.
+ * (127.0.0.1, database {@code test}) and H2 in memory, with short timeouts; and table
+ * prefixes of each test class's own.
  */
 final class RunTestDatabases {
 
@@ -55,32 +50,6 @@ final class RunTestDatabases {
 	/** A table prefix no other test class uses, so parallel builds do not collide. */
 	static String prefix(String name) {
 		return name + "_" + UUID.randomUUID().toString().substring(0, 8) + "_";
-	}
-
-	/** A clock that stands still until moved; safe to read from many threads. */
-	static final class MutableClock extends Clock {
-
-		private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-		void advance(Duration duration) {
-			this.now = this.now.plus(duration);
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
-		}
-
 	}
 
 }

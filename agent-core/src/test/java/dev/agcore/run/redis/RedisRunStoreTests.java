@@ -15,25 +15,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.run.MutableClock;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunOutcome;
-import dev.agcore.run.RunRequest;
-import dev.agcore.run.RunStateException;
 import dev.agcore.run.RunStatus;
 import dev.agcore.run.RunStore;
 import dev.agcore.run.RunStore.ClaimSettings;
 import dev.agcore.run.RunStore.Lease;
+import dev.agcore.run.RunStoreContractTests;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 
@@ -41,17 +38,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Tests for {@link RedisRunStore} against the local Redis: every operation, and two
+ * Tests for {@link RedisRunStore} against the local Redis: the
+ * {@link RunStoreContractTests store contract}, how runs sit in the queue stream, and two
  * store instances on two connections (two application instances) sharing one queue.
  * Each test works under its own key prefix, so leftovers of one never reach another.
  */
-class RedisRunStoreTests {
+class RedisRunStoreTests extends RunStoreContractTests {
 
-	private static final Duration TIMEOUT = Duration.ofSeconds(20);
-
-	private static final Duration LEASE = Duration.ofSeconds(30);
-
-	private static final Instant START = Instant.parse("2026-11-26T10:00:00Z");
+	private static final Instant START = MutableClock.now().instant();
 
 	private static RunRedisSupport redis;
 
@@ -59,9 +53,8 @@ class RedisRunStoreTests {
 
 	private static ReactiveStringRedisTemplate instanceB;
 
-	private String prefix = "";
-
-	private final MovableClock clock = new MovableClock(START);
+	// a field, not a @BeforeEach: the contract creates the store before this class's @BeforeEach methods run
+	private final String prefix = redis.keyPrefix() + UUID.randomUUID().toString().substring(0, 8) + ":";
 
 	@BeforeAll
 	static void connect() {
@@ -77,13 +70,9 @@ class RedisRunStoreTests {
 		}
 	}
 
-	@BeforeEach
-	void newPrefix() {
-		this.prefix = redis.keyPrefix() + UUID.randomUUID().toString().substring(0, 8) + ":";
-	}
-
 	/** The store under test, on instance A's connection. */
-	RunStore createStore(Clock clock) {
+	@Override
+	protected RunStore createStore(MutableClock clock) {
 		return new RedisRunStore(instanceA, this.prefix, clock);
 	}
 
@@ -92,16 +81,8 @@ class RedisRunStoreTests {
 		return new RedisRunStore(instanceB, this.prefix, clock);
 	}
 
-	private static RunRequest request(String session) {
-		return RunRequest.of("agent", "assistant", session, json("{\"message\":\"hi\"}"));
-	}
-
 	private static ClaimSettings settings(int max, int maxPerSession, int maxAttempts) {
 		return new ClaimSettings(max, LEASE, maxPerSession, maxAttempts);
-	}
-
-	private static JsonNode json(String text) {
-		return AgentJson.mapper().readTree(text);
 	}
 
 	private static List<Run> claim(RunStore store, String owner, ClaimSettings settings) {
@@ -109,176 +90,22 @@ class RedisRunStoreTests {
 	}
 
 	@Test
-	void submitsFindsAndListsRunsOfASessionNewestFirst() {
-		RunStore store = createStore(this.clock);
-		RunRequest request = request("s1").withUserId("ann")
-			.withDeadline(Duration.ofMinutes(2))
-			.withNotBefore(START.minusSeconds(1));
-		Run first = store.submit(request).block(TIMEOUT);
-		this.clock.advance(Duration.ofMillis(1500));
-		Run second = store.submit(request("s1")).block(TIMEOUT);
-		store.submit(request("s2")).block(TIMEOUT);
-
-		assertThat(first.status()).isEqualTo(RunStatus.QUEUED);
-		assertThat(first.request()).isEqualTo(request);
-		assertThat(first.createdAt()).isEqualTo(START);
-		assertThat(first.attempts()).isZero();
-		assertThat(store.find(first.id()).block(TIMEOUT)).isEqualTo(first);
-		assertThat(store.find("unknown").blockOptional(TIMEOUT)).isEmpty();
-		assertThat(store.list("s1", 0, 10).map(Run::id).collectList().block(TIMEOUT)).containsExactly(second.id(),
-				first.id());
-		assertThat(store.list("s1", 1, 10).map(Run::id).collectList().block(TIMEOUT)).containsExactly(first.id());
-		assertThat(store.list("s1", 0, 1).map(Run::id).collectList().block(TIMEOUT)).containsExactly(second.id());
-		assertThat(store.list("none", 0, 10).collectList().block(TIMEOUT)).isEmpty();
-		assertThat(instanceA.hasKey(this.prefix + "{runs}:run:" + first.id()).block(TIMEOUT)).isTrue();
-		assertThat(instanceA.opsForStream().size(this.prefix + "{runs}:queue").block(TIMEOUT)).isEqualTo(3);
-	}
-
-	@Test
-	void submittingTwiceWithAnIdempotencyKeyQueuesOneRun() {
-		RunStore store = createStore(this.clock);
-		RunStore other = otherInstance(this.clock);
-		RunRequest request = request("s").withIdempotencyKey("order-42");
-
-		List<Run> runs = Flux.merge(store.submit(request), other.submit(request), store.submit(request))
-			.collectList()
-			.block(TIMEOUT);
-
-		assertThat(runs).extracting(Run::id).containsOnly(runs.get(0).id());
-		assertThat(store.list("s", 0, 10).collectList().block(TIMEOUT)).hasSize(1);
-		assertThat(claim(store, "w", settings(10, 10, 3))).hasSize(1);
-	}
-
-	@Test
-	void claimsHeartbeatsAndFinishesARun() {
-		RunStore store = createStore(this.clock);
-		Run submitted = store.submit(request("s")).block(TIMEOUT);
-
-		List<Run> claimed = claim(store, "worker-1", settings(5, 1, 3));
-		assertThat(claimed).singleElement().satisfies((run) -> {
-			assertThat(run.id()).isEqualTo(submitted.id());
-			assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
-			assertThat(run.owner()).isEqualTo("worker-1");
-			assertThat(run.attempts()).isEqualTo(1);
-			assertThat(run.startedAt()).isEqualTo(START);
-			assertThat(run.leaseExpiresAt()).isEqualTo(START.plus(LEASE));
-		});
-		assertThat(claim(store, "worker-2", settings(5, 1, 3))).isEmpty();
-
-		this.clock.advance(Duration.ofSeconds(10));
-		assertThat(store.heartbeat(submitted.id(), "worker-1", LEASE).block(TIMEOUT)).isEqualTo(Lease.HELD);
-		assertThat(store.heartbeat(submitted.id(), "worker-2", LEASE).block(TIMEOUT)).isEqualTo(Lease.LOST);
-		assertThat(store.find(submitted.id()).block(TIMEOUT).leaseExpiresAt())
-			.isEqualTo(START.plusSeconds(10).plus(LEASE));
-
-		assertThat(store.finish(submitted.id(), "worker-2", RunOutcome.completed(null)).block(TIMEOUT)).isFalse();
-		assertThat(store.finish(submitted.id(), "worker-1", RunOutcome.completed(json("{\"answer\":42}")))
-			.block(TIMEOUT)).isTrue();
-		Run finished = store.find(submitted.id()).block(TIMEOUT);
-		assertThat(finished.status()).isEqualTo(RunStatus.COMPLETED);
-		assertThat(finished.result()).isEqualTo(json("{\"answer\":42}"));
-		assertThat(finished.finishedAt()).isEqualTo(START.plusSeconds(10));
-		assertThat(finished.owner()).isNull();
-		assertThat(finished.leaseExpiresAt()).isNull();
-		assertThat(store.heartbeat(submitted.id(), "worker-1", LEASE).block(TIMEOUT)).isEqualTo(Lease.LOST);
-		assertThat(store.finish(submitted.id(), "worker-1", RunOutcome.cancelled()).block(TIMEOUT)).isFalse();
-		// acknowledged and deleted: nothing left pending in the consumer group
-		assertThat(instanceA.opsForStream().size(this.prefix + "{runs}:queue").block(TIMEOUT)).isZero();
-		assertThat(instanceA.opsForStream().pending(this.prefix + "{runs}:queue", "workers").block(TIMEOUT).getTotalPendingMessages())
-			.isZero();
-	}
-
-	@Test
-	void failedRunKeepsItsError() {
+	void keepsARunInTheQueueStreamUntilItEndsAndLeavesNothingPending() {
 		RunStore store = createStore(this.clock);
 		Run run = store.submit(request("s")).block(TIMEOUT);
-		claim(store, "w", settings(1, 1, 3));
+		store.submit(request("s")).block(TIMEOUT);
+		assertThat(instanceA.hasKey(this.prefix + "{runs}:run:" + run.id()).block(TIMEOUT)).isTrue();
+		assertThat(instanceA.opsForStream().size(this.prefix + "{runs}:queue").block(TIMEOUT)).isEqualTo(2);
 
-		store.finish(run.id(), "w", RunOutcome.failed("model_error", "The model failed")).block(TIMEOUT);
+		assertThat(claim(store, "w", settings(1, 1, 3))).hasSize(1);
+		assertThat(store.finish(run.id(), "w", RunOutcome.completed(null)).block(TIMEOUT)).isTrue();
 
-		Run failed = store.find(run.id()).block(TIMEOUT);
-		assertThat(failed.status()).isEqualTo(RunStatus.FAILED);
-		assertThat(failed.error()).isEqualTo(new Run.RunError("model_error", "The model failed"));
-	}
-
-	@Test
-	void cancelsQueuedRunsAtOnceAndRunningRunsThroughTheirHeartbeat() {
-		RunStore store = createStore(this.clock);
-		Run queued = store.submit(request("s1")).block(TIMEOUT);
-		Run cancelled = store.cancel(queued.id()).block(TIMEOUT);
-		assertThat(cancelled.status()).isEqualTo(RunStatus.CANCELLED);
-		assertThat(cancelled.finishedAt()).isEqualTo(START);
-		assertThat(store.read(queued.id(), 0, 10).map(RunEvent::type).collectList().block(TIMEOUT))
-			.containsExactly(RunEvent.CANCELLED);
-		assertThat(claim(store, "w", settings(5, 5, 3))).isEmpty();
-		assertThat(store.cancel(queued.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.CANCELLED);
-
-		Run running = store.submit(request("s2")).block(TIMEOUT);
-		claim(store, "w", settings(5, 5, 3));
-		Run requested = store.cancel(running.id()).block(TIMEOUT);
-		assertThat(requested.status()).isEqualTo(RunStatus.RUNNING);
-		assertThat(requested.cancelRequested()).isTrue();
-		assertThat(store.heartbeat(running.id(), "w", LEASE).block(TIMEOUT)).isEqualTo(Lease.CANCEL_REQUESTED);
-		assertThat(store.finish(running.id(), "w", RunOutcome.cancelled()).block(TIMEOUT)).isTrue();
-		assertThat(store.find(running.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.CANCELLED);
-
-		assertThatExceptionOfType(RunNotFoundException.class)
-			.isThrownBy(() -> store.cancel("unknown").block(TIMEOUT));
-	}
-
-	@Test
-	void resumesAnInterruptedRunAndRefusesOthers() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		claim(store, "w", settings(1, 1, 3));
-		assertThatExceptionOfType(RunStateException.class)
-			.isThrownBy(() -> store.resume(run.id(), json("{}")).block(TIMEOUT))
-			.withMessageContaining("running");
-
-		store.finish(run.id(), "w", RunOutcome.interrupted(json("{\"question\":\"ok?\"}"))).block(TIMEOUT);
-		Run interrupted = store.find(run.id()).block(TIMEOUT);
-		assertThat(interrupted.status()).isEqualTo(RunStatus.INTERRUPTED);
-		assertThat(interrupted.result()).isEqualTo(json("{\"question\":\"ok?\"}"));
-		assertThat(interrupted.finishedAt()).isNull();
-
-		Run resumed = store.resume(run.id(), json("{\"approved\":true}")).block(TIMEOUT);
-		assertThat(resumed.status()).isEqualTo(RunStatus.QUEUED);
-		assertThat(resumed.resume()).isEqualTo(json("{\"approved\":true}"));
-		assertThat(resumed.result()).isNull();
-		assertThat(claim(store, "w2", settings(1, 1, 3))).singleElement().satisfies((again) -> {
-			assertThat(again.attempts()).isEqualTo(2);
-			assertThat(again.resume()).isEqualTo(json("{\"approved\":true}"));
-		});
-		assertThatExceptionOfType(RunNotFoundException.class)
-			.isThrownBy(() -> store.resume("unknown", json("{}")).block(TIMEOUT));
-	}
-
-	@Test
-	void releasedRunIsClaimedByAnotherWorkerWithItsAttemptsCounted() {
-		RunStore store = createStore(this.clock);
-		RunStore other = otherInstance(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		claim(store, "a", settings(1, 1, 3));
-
-		assertThat(store.release(run.id(), "b").block(TIMEOUT)).isFalse();
-		assertThat(store.release(run.id(), "a").block(TIMEOUT)).isTrue();
-		assertThat(store.find(run.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.QUEUED);
-
-		assertThat(claim(other, "b", settings(1, 1, 3))).singleElement()
-			.satisfies((again) -> assertThat(again.attempts()).isEqualTo(2));
-		assertThat(store.finish(run.id(), "a", RunOutcome.completed(null)).block(TIMEOUT)).isFalse();
-	}
-
-	@Test
-	void runWaitsForItsNotBefore() {
-		RunStore store = createStore(this.clock);
-		Run later = store.submit(request("s").withNotBefore(START.plus(Duration.ofHours(1)))).block(TIMEOUT);
-
-		assertThat(claim(store, "w", settings(5, 5, 3))).isEmpty();
-		this.clock.advance(Duration.ofMinutes(59));
-		assertThat(claim(store, "w", settings(5, 5, 3))).isEmpty();
-		this.clock.advance(Duration.ofMinutes(1));
-		assertThat(claim(store, "w", settings(5, 5, 3))).extracting(Run::id).containsExactly(later.id());
+		// acknowledged and deleted: only the other run's entry is left, pending for nobody
+		assertThat(instanceA.opsForStream().size(this.prefix + "{runs}:queue").block(TIMEOUT)).isEqualTo(1);
+		assertThat(instanceA.opsForStream()
+			.pending(this.prefix + "{runs}:queue", "workers")
+			.block(TIMEOUT)
+			.getTotalPendingMessages()).isZero();
 	}
 
 	@Test
@@ -316,18 +143,6 @@ class RedisRunStoreTests {
 			assertThat(event.data().path("error").asString()).isEqualTo("lease_expired");
 		});
 		assertThat(b.heartbeat(run.id(), "instance-b", LEASE).block(TIMEOUT)).isEqualTo(Lease.LOST);
-	}
-
-	@Test
-	void runWithCancellingRequestedIsCancelledWhenItsLeaseExpires() {
-		RunStore store = createStore(this.clock);
-		Run run = store.submit(request("s")).block(TIMEOUT);
-		claim(store, "dead", settings(1, 1, 3));
-		store.cancel(run.id()).block(TIMEOUT);
-		this.clock.advance(LEASE);
-
-		assertThat(claim(store, "alive", settings(1, 1, 3))).isEmpty();
-		assertThat(store.find(run.id()).block(TIMEOUT).status()).isEqualTo(RunStatus.CANCELLED);
 	}
 
 	@Test
@@ -451,27 +266,6 @@ class RedisRunStoreTests {
 			.block(TIMEOUT);
 
 		assertThat(a.find(signalled).block(TIMEOUT)).isNotNull();
-	}
-
-	@Test
-	void purgesRunsFinishedBeforeTheRetentionWithTheirEvents() {
-		RunStore store = createStore(this.clock);
-		Run old = store.submit(request("s").withIdempotencyKey("old")).block(TIMEOUT);
-		store.append(old.id(), "text", json("{}")).block(TIMEOUT);
-		store.cancel(old.id()).block(TIMEOUT);
-		this.clock.advance(Duration.ofHours(2));
-		Run recent = store.submit(request("s")).block(TIMEOUT);
-		store.cancel(recent.id()).block(TIMEOUT);
-		Run queued = store.submit(request("s")).block(TIMEOUT);
-
-		assertThat(store.purge(Duration.ofHours(1)).block(TIMEOUT)).isEqualTo(1);
-
-		assertThat(store.find(old.id()).blockOptional(TIMEOUT)).isEmpty();
-		assertThat(store.read(old.id(), 0, 10).collectList().block(TIMEOUT)).isEmpty();
-		assertThat(store.list("s", 0, 10).map(Run::id).collectList().block(TIMEOUT)).containsExactly(queued.id(),
-				recent.id());
-		assertThat(instanceA.hasKey(this.prefix + "{runs}:idempotency:old").block(TIMEOUT)).isFalse();
-		assertThat(store.submit(request("s").withIdempotencyKey("old")).block(TIMEOUT).id()).isNotEqualTo(old.id());
 	}
 
 	@Test
