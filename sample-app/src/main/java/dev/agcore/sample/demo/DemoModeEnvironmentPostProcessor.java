@@ -12,7 +12,8 @@ import org.springframework.util.StringUtils;
  * Switches the sample to demo mode when there is nothing to talk to: no
  * {@code agent.providers.openai.api-key} (that is, no {@code OPENAI_API_KEY}) and
  * {@code agent.providers.openai.base-url} still pointing at OpenAI. Demo mode points the
- * {@code assistant} agent at the scripted {@code demo} model instead of {@code openai}.
+ * {@code assistant} and {@code planner} agents at the scripted {@code demo} model instead
+ * of {@code openai}.
  * Force it either way with {@code sample.demo.enabled=true|false}.
  */
 public class DemoModeEnvironmentPostProcessor implements EnvironmentPostProcessor {
@@ -28,7 +29,8 @@ public class DemoModeEnvironmentPostProcessor implements EnvironmentPostProcesso
 		if (demo) {
 			environment.getPropertySources()
 				.addFirst(new MapPropertySource("sampleDemoMode",
-						Map.of(ENABLED, "true", "agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN)));
+						Map.of(ENABLED, "true", "agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN,
+								"agent.agents.planner.model", DemoConfiguration.MODEL_BEAN)));
 		}
 	}
 

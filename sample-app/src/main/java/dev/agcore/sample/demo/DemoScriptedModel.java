@@ -14,10 +14,13 @@ import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.model.ResponseFormat;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolSpec;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.util.StringUtils;
 
@@ -29,7 +32,9 @@ import org.springframework.util.StringUtils;
  *  It spots a few phrasings with regular expressions ("weather in Paris", "convert 10 km
  *  to miles", "order A-1001", "cancel order A-1002", "return policy"), asks for the matching sample tool,
  *  and then answers by quoting the tool's result; asked for the date, it quotes the
- *  "Today is ..." line of its system prompt. It understands nothing else. Set
+ *  "Today is ..." line of its system prompt. Asked for a plan (the planner agent), it makes
+ *  one step of each part of the message joined by "and", "then" or ";". It understands
+ *  nothing else. Set
  *  OPENAI_API_KEY (or point agent.providers.openai.base-url at an OpenAI-compatible server
  *  such as Ollama) to talk to a real model.
  * ==========================================================================================
@@ -60,6 +65,10 @@ public final class DemoScriptedModel {
 
 	private static final Pattern TODAY = Pattern.compile("Today is [^.\\n]+\\.");
 
+	private static final Pattern STEP_SEPARATOR = Pattern.compile("(?i)\\s*(?:;|,?\\s+and then\\s+|,?\\s+then\\s+|,?\\s+and\\s+)\\s*");
+
+	private static final Pattern PLAN_STEP = Pattern.compile("(?m)^Step \\d+: (.+)$");
+
 	private DemoScriptedModel() {
 	}
 
@@ -78,6 +87,10 @@ public final class DemoScriptedModel {
 			return answerFromToolResults(messages);
 		}
 		String question = (last instanceof UserMessage user) ? user.text() : "";
+		if (isPlanning(request)) {
+			return ScriptedChatModel.text(planOf(question));
+		}
+		question = currentStep(question);
 		ToolCall call = plan(question, messages.size());
 		if (call == null) {
 			String today = DATE.matcher(question).find() ? today(messages) : null;
@@ -88,6 +101,37 @@ public final class DemoScriptedModel {
 					+ "' tool for that, but this agent does not have it.");
 		}
 		return ScriptedChatModel.toolCalls(call);
+	}
+
+	/** A request of a plan-and-execute agent for its plan: answered with the plan's JSON. */
+	private static boolean isPlanning(ChatRequest request) {
+		ResponseFormat format = request.options().responseFormat();
+		boolean planSchema = format != null && "plan".equals(format.name());
+		return planSchema || (!request.messages().isEmpty() && request.messages().get(0) instanceof SystemMessage system
+				&& system.text().startsWith("You plan work for an assistant"));
+	}
+
+	/** One step per part of the goal, each on its own. */
+	private static String planOf(String goal) {
+		ArrayNode steps = AgentJson.mapper().createArrayNode();
+		for (String part : STEP_SEPARATOR.split(goal.strip())) {
+			if (!part.isBlank()) {
+				steps.addObject().put("description", part.strip()).putArray("dependsOn");
+			}
+		}
+		ObjectNode plan = AgentJson.mapper().createObjectNode();
+		plan.set("steps", steps);
+		return plan.toString();
+	}
+
+	/** The step a plan-and-execute turn asks for ("... Step 2: Convert 10 km to miles"), or the whole message. */
+	private static String currentStep(String question) {
+		Matcher step = PLAN_STEP.matcher(question);
+		String current = question;
+		while (step.find()) {
+			current = step.group(1);
+		}
+		return current;
 	}
 
 	/** Decide which tool to call for the question, if any. */
