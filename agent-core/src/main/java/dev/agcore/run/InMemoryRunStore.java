@@ -259,7 +259,8 @@ public final class InMemoryRunStore implements RunStore {
 					throw new RunStateException("Run '" + runId + "' is " + run.status().name().toLowerCase(Locale.ROOT)
 							+ ", not interrupted: only an interrupted run can be resumed");
 				}
-				queued = new Run(run.id(), run.request(), RunStatus.QUEUED, resume, null, null, run.attempts(), false,
+				// attempts count claims since a person last queued it
+				queued = new Run(run.id(), run.request(), RunStatus.QUEUED, resume, null, null, 0, false,
 						null, null, run.createdAt(), run.startedAt(), null);
 				this.runs.put(runId, queued);
 			}

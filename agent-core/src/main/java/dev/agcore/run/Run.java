@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
  * @param result the result of a completed run, or the interrupt's payload (what the
  * human is asked) of an interrupted one; {@code null} otherwise
  * @param error the error of a failed run; {@code null} otherwise
- * @param attempts how many times a worker claimed it
+ * @param attempts how many times a worker claimed it since it was submitted or last
+ * resumed (so that a run a person resumed many times still gets every retry)
  * @param cancelRequested whether cancelling was asked for while it ran
  * @param owner the worker holding its lease while it runs, or {@code null}
  * @param leaseExpiresAt when that lease ends unless renewed, or {@code null}

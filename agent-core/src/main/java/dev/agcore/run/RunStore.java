@@ -111,7 +111,8 @@ public interface RunStore {
 	Mono<Run> cancel(String runId);
 
 	/**
-	 * Queue an {@link RunStatus#INTERRUPTED interrupted} run again with the human's input.
+	 * Queue an {@link RunStatus#INTERRUPTED interrupted} run again with the human's input;
+	 * its {@link Run#attempts() attempts} start again from 0.
 	 * @param runId the run
 	 * @param resume the input, as the run's executor reads it
 	 * @return the run, queued; fails with {@link RunStateException} when it is not

@@ -254,7 +254,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 			}
 			this.jdbc.jdbcClient()
 				.sql("UPDATE " + this.runs + " SET status = ?, resume = ?, result = NULL, cancel_requested = FALSE, "
-						+ "available_at = ? WHERE id = ?")
+						+ "attempts = 0, available_at = ? WHERE id = ?")
 				.params(RunStatus.QUEUED.name(), RunRows.text(resume), now(), runId)
 				.update();
 			notify(this.submittedChannel, runId);

@@ -304,7 +304,7 @@ final class RunScripts {
 			if status ~= 'INTERRUPTED' then
 				return cjson.encode({status = status})
 			end
-			redis.call('HSET', key, 'status', 'QUEUED', 'resume', ARGV[4])
+			redis.call('HSET', key, 'status', 'QUEUED', 'resume', ARGV[4], 'attempts', 0)
 			redis.call('HDEL', key, 'result', 'error', 'message', 'cancel')
 			enqueue(id, key)
 			return reply(key)
