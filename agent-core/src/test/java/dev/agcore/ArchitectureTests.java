@@ -51,7 +51,9 @@ class ArchitectureTests {
 			.layer("Testing").definedBy("dev.agcore.testing..")
 			.layer("Middleware").definedBy("dev.agcore.middleware..")
 			.layer("Retrieval").definedBy("dev.agcore.retrieval..")
+			.layer("Plan").definedBy("dev.agcore.plan")
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
+			.layer("Task").definedBy("dev.agcore.plan.task..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
 			.layer("Run").definedBy("dev.agcore.run..")
@@ -71,10 +73,16 @@ class ArchitectureTests {
 			.whereLayer("Middleware").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
 			.whereLayer("Retrieval")
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
+			// Plan: plain data (plans, steps, the parser), which the runtime's plan events carry
+			.whereLayer("Plan").mayOnlyAccessLayers(with())
 			// Retrieval: the retrieval-qa runner searches the agent's Retriever
 			.whereLayer("Runtime")
-			.mayOnlyAccessLayers(
-					with("Middleware", "Observation", "Prompt", "Retrieval", "Model", "Tool", "Memory", "Message"))
+			.mayOnlyAccessLayers(with("Middleware", "Observation", "Prompt", "Retrieval", "Plan", "Model", "Tool",
+					"Memory", "Message"))
+			// Task: the TaskAgent runs plans through an agent
+			.whereLayer("Task")
+			.mayOnlyAccessLayers(with("Runtime", "Plan", "Middleware", "Observation", "Model", "Tool", "Memory",
+					"Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
@@ -125,7 +133,7 @@ class ArchitectureTests {
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
 					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
-					"dev.agcore.workflow.redis..")
+					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

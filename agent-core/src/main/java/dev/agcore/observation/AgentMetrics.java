@@ -76,4 +76,20 @@ public interface AgentMetrics {
 	default void runnerFallback(String agent, String from, String to, String reason) {
 	}
 
+	/**
+	 * Record that a step of a plan ended.
+	 * @param agent the agent name
+	 * @param status how it ended: {@code completed}, {@code failed} or {@code skipped}
+	 */
+	default void planStep(String agent, String status) {
+	}
+
+	/**
+	 * Record that a plan ended.
+	 * @param agent the agent name
+	 * @param outcome {@code completed}, {@code failed} or {@code interrupted}
+	 */
+	default void plan(String agent, String outcome) {
+	}
+
 }

@@ -32,7 +32,11 @@ import org.jspecify.annotations.Nullable;
  * {@code outcome};</li>
  * <li>{@code agent.chain.calls}: timer of runs of named chains (invocations and streams),
  * tagged {@code chain} and {@code outcome} ({@code success}, {@code error} or
- * {@code cancelled}).</li>
+ * {@code cancelled});</li>
+ * <li>{@code agent.plan.steps}: counter of ended plan steps, tagged {@code agent} and
+ * {@code status} ({@code completed}, {@code failed} or {@code skipped});</li>
+ * <li>{@code agent.plans}: counter of ended plans, tagged {@code agent} and
+ * {@code outcome} ({@code completed}, {@code failed} or {@code interrupted}).</li>
  * </ul>
  * Meters are looked up once per tag combination and cached, so recording allocates
  * nothing on the hot path.
@@ -52,6 +56,10 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	static final String TIME_TO_FIRST_CHUNK = "gen_ai.client.operation.time_to_first_chunk";
 
 	static final String COST = "agent.cost";
+
+	static final String PLAN_STEPS = "agent.plan.steps";
+
+	static final String PLANS = "agent.plans";
 
 	private static final String OPERATION_CHAT = "chat";
 
@@ -148,6 +156,25 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 		Counter.builder(RUNNER_FALLBACKS)
 			.description("Turns started over with a fallback runner")
 			.tags("agent", agent, "from", from, "to", to, "reason", reason)
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void planStep(String agent, String status) {
+		// once per step: the registry's own lookup is cheap enough
+		Counter.builder(PLAN_STEPS)
+			.description("Plan steps that ended")
+			.tags("agent", agent, "status", status)
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void plan(String agent, String outcome) {
+		Counter.builder(PLANS)
+			.description("Plans that ended")
+			.tags("agent", agent, "outcome", outcome)
 			.register(this.registry)
 			.increment();
 	}

@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.util.Objects;
 
 import dev.agcore.model.Usage;
+import dev.agcore.plan.Plan;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -11,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * {@link ToolCallStarted} and a {@link ToolCallCompleted} per tool call (with
  * {@link ToolProgress} between them from long-running tools, and {@link SubAgentEvent}s
  * from an agent run as a tool), a {@link UsageReported} per model call, and finally
- * exactly one {@link Completed}, {@link Interrupted} or {@link Failed}. A {@link TextReset} tells the caller to discard the text of the current
+ * exactly one {@link Completed}, {@link Interrupted} or {@link Failed}. A plan's turn adds
+ * {@link PlanUpdate}s. A {@link TextReset} tells the caller to discard the text of the current
  * model response it has shown, because another answer replaces it.
  */
 public sealed interface AgentEvent {
@@ -175,6 +177,43 @@ public sealed interface AgentEvent {
 		@Override
 		public String type() {
 			return "runner_fallback";
+		}
+
+	}
+
+	/**
+	 * A plan run by a {@link dev.agcore.plan.task.TaskAgent} changed: it was made or
+	 * replanned, or one of its steps started or ended. The events of a step's own turn
+	 * (tool calls, usage, text) come between its {@code step_started} and its end.
+	 *
+	 * @param type {@value #PLAN_CREATED}, {@value #STEP_STARTED}, {@value #STEP_COMPLETED},
+	 * {@value #STEP_FAILED}, {@value #STEP_SKIPPED} or {@value #PLAN_REPLANNED}
+	 * @param plan the plan after the change
+	 * @param stepIndex the step that changed, or {@code null} for the whole plan
+	 */
+	record PlanUpdate(String type, Plan plan, @Nullable Integer stepIndex) implements AgentEvent {
+
+		/** The plan was made. */
+		public static final String PLAN_CREATED = "plan_created";
+
+		/** A step's turn started. */
+		public static final String STEP_STARTED = "step_started";
+
+		/** A step's turn completed with an answer. */
+		public static final String STEP_COMPLETED = "step_completed";
+
+		/** A step's turn failed or ended without an answer. */
+		public static final String STEP_FAILED = "step_failed";
+
+		/** A step will not run. */
+		public static final String STEP_SKIPPED = "step_skipped";
+
+		/** The steps after a failure were planned anew. */
+		public static final String PLAN_REPLANNED = "plan_replanned";
+
+		public PlanUpdate {
+			Objects.requireNonNull(type, "'type' must not be null");
+			Objects.requireNonNull(plan, "'plan' must not be null");
 		}
 
 	}

@@ -10,6 +10,8 @@ import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelTimeoutException;
+import dev.agcore.plan.PlanFailedException;
+import dev.agcore.plan.PlanParseException;
 import dev.agcore.prompt.PromptException;
 import org.jspecify.annotations.Nullable;
 
@@ -118,6 +120,12 @@ public record TurnFailure(String code, String message) {
 		}
 		if (ex instanceof PromptException) {
 			return PROMPT_ERROR;
+		}
+		if (ex instanceof PlanParseException) {
+			return PlanParseException.CODE;
+		}
+		if (ex instanceof PlanFailedException) {
+			return PlanFailedException.CODE;
 		}
 		return null;
 	}

@@ -673,6 +673,12 @@ public class AgentProperties {
 		private final RetrievalQa retrievalQa = new RetrievalQa();
 
 		/**
+		 * Plan-and-execute: when enabled, a turn asks a model for a plan of the user's
+		 * message and runs its steps as turns of this agent. See docs/plans.md.
+		 */
+		private final PlanSettings plan = new PlanSettings();
+
+		/**
 		 * System prompt sent at the start of every conversation. "mcp:<server>/<prompt>"
 		 * uses that prompt of an MCP server of agent.mcp.servers instead, fetched once the
 		 * server is connected.
@@ -854,6 +860,10 @@ public class AgentProperties {
 			return this.retrievalQa;
 		}
 
+		public PlanSettings getPlan() {
+			return this.plan;
+		}
+
 		public @Nullable String getSystemPrompt() {
 			return this.systemPrompt;
 		}
@@ -1020,6 +1030,95 @@ public class AgentProperties {
 
 		public void setMinScore(double minScore) {
 			this.minScore = minScore;
+		}
+
+	}
+
+	/**
+	 * Plan-and-execute settings of an agent.
+	 */
+	public static class PlanSettings {
+
+		/**
+		 * Whether the agent plans before it acts: each turn asks a model for a plan of the
+		 * user's message, then runs its steps as turns of the agent.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Most steps a plan may have, replanned plans included.
+		 */
+		private int maxSteps = 10;
+
+		/**
+		 * Whether a failed step makes the model plan the remaining work from the results so
+		 * far, instead of failing the plan.
+		 */
+		private boolean replan;
+
+		/**
+		 * Most replans in one turn.
+		 */
+		private int maxReplans = 2;
+
+		/**
+		 * Most steps run at the same time, among steps whose declared dependencies are
+		 * done; 1 runs one step at a time.
+		 */
+		private int parallelism = 1;
+
+		/**
+		 * Name of the model asked for plans (a model, provider or ChatModel bean). By
+		 * default the agent's model.
+		 */
+		private @Nullable String model;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getMaxSteps() {
+			return this.maxSteps;
+		}
+
+		public void setMaxSteps(int maxSteps) {
+			this.maxSteps = maxSteps;
+		}
+
+		public boolean isReplan() {
+			return this.replan;
+		}
+
+		public void setReplan(boolean replan) {
+			this.replan = replan;
+		}
+
+		public int getMaxReplans() {
+			return this.maxReplans;
+		}
+
+		public void setMaxReplans(int maxReplans) {
+			this.maxReplans = maxReplans;
+		}
+
+		public int getParallelism() {
+			return this.parallelism;
+		}
+
+		public void setParallelism(int parallelism) {
+			this.parallelism = parallelism;
+		}
+
+		public @Nullable String getModel() {
+			return this.model;
+		}
+
+		public void setModel(@Nullable String model) {
+			this.model = model;
 		}
 
 	}

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -127,25 +126,7 @@ public final class JdbcMemorySchema {
 	 */
 	public static List<String> statements(String platform, String prefix) {
 		validatePrefix(prefix);
-		String script = script(platform).replace("${prefix}", prefix);
-		List<String> statements = new ArrayList<>();
-		StringBuilder current = new StringBuilder();
-		for (String line : script.split("\n")) {
-			String trimmed = line.strip();
-			if (trimmed.isEmpty() || trimmed.startsWith("--")) {
-				continue;
-			}
-			current.append(line).append('\n');
-			if (trimmed.endsWith(";")) {
-				String statement = current.toString().strip();
-				statements.add(statement.substring(0, statement.length() - 1));
-				current.setLength(0);
-			}
-		}
-		if (!current.toString().isBlank()) {
-			statements.add(current.toString().strip());
-		}
-		return statements;
+		return JdbcOperations.statements(script(platform).replace("${prefix}", prefix));
 	}
 
 	/**
@@ -157,12 +138,12 @@ public final class JdbcMemorySchema {
 	public static void create(DataSource dataSource, String platform, String prefix) {
 		List<String> statements = statements(platform, prefix);
 		try {
-			run(dataSource, statements);
+			JdbcOperations.execute(dataSource, statements);
 		}
 		catch (SQLException ex) {
 			// another instance may have created the same table at the same moment: once more
 			try {
-				run(dataSource, statements);
+				JdbcOperations.execute(dataSource, statements);
 			}
 			catch (SQLException again) {
 				throw new MemoryException("Cannot create the memory tables (prefix '" + prefix + "') with "
@@ -179,26 +160,11 @@ public final class JdbcMemorySchema {
 	public static void drop(DataSource dataSource, String prefix) {
 		validatePrefix(prefix);
 		try {
-			run(dataSource, List.of("DROP TABLE IF EXISTS " + prefix + "message", "DROP TABLE IF EXISTS " + prefix
+			JdbcOperations.execute(dataSource, List.of("DROP TABLE IF EXISTS " + prefix + "message", "DROP TABLE IF EXISTS " + prefix
 					+ "session", "DROP TABLE IF EXISTS " + prefix + "memory_item"));
 		}
 		catch (SQLException ex) {
 			throw new MemoryException("Cannot drop the memory tables (prefix '" + prefix + "'): " + ex.getMessage(), ex);
-		}
-	}
-
-	private static void run(DataSource dataSource, List<String> statements) throws SQLException {
-		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-			boolean autoCommit = connection.getAutoCommit();
-			connection.setAutoCommit(true);
-			try {
-				for (String sql : statements) {
-					statement.execute(sql);
-				}
-			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-			}
 		}
 	}
 

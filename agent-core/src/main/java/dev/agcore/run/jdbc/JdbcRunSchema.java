@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,6 +13,7 @@ import javax.sql.DataSource;
 
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.memory.jdbc.JdbcOperations;
 
 /**
  * The tables of the {@link JdbcRunStore}, {@code <prefix>runs} and
@@ -44,25 +44,7 @@ public final class JdbcRunSchema {
 	 */
 	public static List<String> statements(String platform, String prefix) {
 		JdbcMemorySchema.validatePrefix(prefix);
-		String script = script(platform).replace("${prefix}", prefix);
-		List<String> statements = new ArrayList<>();
-		StringBuilder current = new StringBuilder();
-		for (String line : script.split("\n")) {
-			String trimmed = line.strip();
-			if (trimmed.isEmpty() || trimmed.startsWith("--")) {
-				continue;
-			}
-			current.append(line).append('\n');
-			if (trimmed.endsWith(";")) {
-				String statement = current.toString().strip();
-				statements.add(statement.substring(0, statement.length() - 1));
-				current.setLength(0);
-			}
-		}
-		if (!current.toString().isBlank()) {
-			statements.add(current.toString().strip());
-		}
-		return statements;
+		return JdbcOperations.statements(script(platform).replace("${prefix}", prefix));
 	}
 
 	/**
@@ -74,12 +56,12 @@ public final class JdbcRunSchema {
 	public static void create(DataSource dataSource, String platform, String prefix) {
 		List<String> statements = statements(platform, prefix);
 		try {
-			run(dataSource, statements);
+			JdbcOperations.execute(dataSource, statements);
 		}
 		catch (SQLException ex) {
 			// another instance may have created the same table at the same moment: once more
 			try {
-				run(dataSource, statements);
+				JdbcOperations.execute(dataSource, statements);
 			}
 			catch (SQLException again) {
 				throw new MemoryException("Cannot create the run tables (prefix '" + prefix + "') with schema-"
@@ -128,7 +110,7 @@ public final class JdbcRunSchema {
 	public static void drop(DataSource dataSource, String prefix) {
 		JdbcMemorySchema.validatePrefix(prefix);
 		try {
-			run(dataSource, TABLES.stream().map((table) -> "DROP TABLE IF EXISTS " + prefix + table).toList());
+			JdbcOperations.execute(dataSource, TABLES.stream().map((table) -> "DROP TABLE IF EXISTS " + prefix + table).toList());
 		}
 		catch (SQLException ex) {
 			throw new MemoryException("Cannot drop the run tables (prefix '" + prefix + "'): " + ex.getMessage(), ex);
@@ -139,21 +121,6 @@ public final class JdbcRunSchema {
 		String state = ex.getSQLState();
 		return ex instanceof java.sql.SQLTransientConnectionException
 				|| ex instanceof java.sql.SQLNonTransientConnectionException || (state != null && state.startsWith("08"));
-	}
-
-	private static void run(DataSource dataSource, List<String> statements) throws SQLException {
-		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-			boolean autoCommit = connection.getAutoCommit();
-			connection.setAutoCommit(true);
-			try {
-				for (String sql : statements) {
-					statement.execute(sql);
-				}
-			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-			}
-		}
 	}
 
 	private static String script(String platform) {

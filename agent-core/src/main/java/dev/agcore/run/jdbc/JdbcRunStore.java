@@ -16,6 +16,7 @@ import javax.sql.DataSource;
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.memory.jdbc.JdbcOperations;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunNotFoundException;
@@ -60,9 +61,13 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	private static final List<String> FINAL = List.of(RunStatus.COMPLETED.name(), RunStatus.FAILED.name(),
 			RunStatus.CANCELLED.name());
 
+	private static final JdbcOperations.Store STORE = new JdbcOperations.Store("JDBC run store", JdbcRunSchema.TABLES,
+			"dev/agcore/run/jdbc/schema-<platform>.sql")
+		.untranslated(RunStateException.class, RunNotFoundException.class, IllegalArgumentException.class);
+
 	private final DataSource dataSource;
 
-	private final RunOperations jdbc;
+	private final JdbcOperations jdbc;
 
 	private final String runs;
 
@@ -86,7 +91,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 
 	private JdbcRunStore(Builder builder) {
 		this.dataSource = builder.dataSource;
-		this.jdbc = new RunOperations(builder.dataSource, builder.tablePrefix);
+		this.jdbc = new JdbcOperations(STORE, builder.dataSource, builder.tablePrefix);
 		this.runs = builder.tablePrefix + "runs";
 		this.events = builder.tablePrefix + "run_events";
 		this.clock = builder.clock;
@@ -364,7 +369,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 		return (this.notifications != null) ? this.notifications.backendPid() : 0;
 	}
 
-	RunOperations jdbc() {
+	JdbcOperations jdbc() {
 		return this.jdbc;
 	}
 

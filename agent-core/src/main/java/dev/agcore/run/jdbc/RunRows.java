@@ -5,11 +5,10 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.MemoryException;
+import dev.agcore.memory.jdbc.JdbcOperations;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunRequest;
@@ -74,12 +73,8 @@ final class RunRows {
 	}
 
 	/** Instants are kept to the microsecond, the precision of the timestamp columns. */
-	static Instant truncate(Instant instant) {
-		return instant.truncatedTo(ChronoUnit.MICROS);
-	}
-
 	static @Nullable OffsetDateTime timestamp(@Nullable Instant instant) {
-		return (instant != null) ? OffsetDateTime.ofInstant(truncate(instant), ZoneOffset.UTC) : null;
+		return (instant != null) ? JdbcOperations.timestamp(instant) : null;
 	}
 
 }

@@ -3,10 +3,7 @@ package dev.agcore.workflow.jdbc;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,6 +11,7 @@ import javax.sql.DataSource;
 
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.memory.jdbc.JdbcOperations;
 
 /**
  * The tables of the {@link JdbcCheckpointStore}, as one script per database platform
@@ -36,21 +34,7 @@ public final class JdbcCheckpointSchema {
 	 */
 	public static List<String> statements(String platform, String prefix) {
 		JdbcMemorySchema.validatePrefix(prefix);
-		List<String> statements = new ArrayList<>();
-		StringBuilder current = new StringBuilder();
-		for (String line : script(platform).replace("${prefix}", prefix).split("\n")) {
-			String trimmed = line.strip();
-			if (trimmed.isEmpty() || trimmed.startsWith("--")) {
-				continue;
-			}
-			current.append(line).append('\n');
-			if (trimmed.endsWith(";")) {
-				String statement = current.toString().strip();
-				statements.add(statement.substring(0, statement.length() - 1));
-				current.setLength(0);
-			}
-		}
-		return statements;
+		return JdbcOperations.statements(script(platform).replace("${prefix}", prefix));
 	}
 
 	/**
@@ -62,12 +46,12 @@ public final class JdbcCheckpointSchema {
 	public static void create(DataSource dataSource, String platform, String prefix) {
 		List<String> statements = statements(platform, prefix);
 		try {
-			run(dataSource, statements);
+			JdbcOperations.execute(dataSource, statements);
 		}
 		catch (SQLException ex) {
 			// another instance may have created the same table at the same moment: once more
 			try {
-				run(dataSource, statements);
+				JdbcOperations.execute(dataSource, statements);
 			}
 			catch (SQLException again) {
 				throw new MemoryException("Cannot create the checkpoint tables (prefix '" + prefix + "') with "
@@ -84,27 +68,12 @@ public final class JdbcCheckpointSchema {
 	public static void drop(DataSource dataSource, String prefix) {
 		JdbcMemorySchema.validatePrefix(prefix);
 		try {
-			run(dataSource, List.of("DROP TABLE IF EXISTS " + prefix + "workflow_checkpoint_entry",
+			JdbcOperations.execute(dataSource, List.of("DROP TABLE IF EXISTS " + prefix + "workflow_checkpoint_entry",
 					"DROP TABLE IF EXISTS " + prefix + "workflow_checkpoint"));
 		}
 		catch (SQLException ex) {
 			throw new MemoryException("Cannot drop the checkpoint tables (prefix '" + prefix + "'): " + ex.getMessage(),
 					ex);
-		}
-	}
-
-	private static void run(DataSource dataSource, List<String> statements) throws SQLException {
-		try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-			boolean autoCommit = connection.getAutoCommit();
-			connection.setAutoCommit(true);
-			try {
-				for (String sql : statements) {
-					statement.execute(sql);
-				}
-			}
-			finally {
-				connection.setAutoCommit(autoCommit);
-			}
 		}
 	}
 

@@ -4,33 +4,25 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 
 import javax.sql.DataSource;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
+import dev.agcore.memory.jdbc.JdbcOperations;
 import dev.agcore.workflow.Checkpoint;
 import dev.agcore.workflow.CheckpointFormatException;
 import dev.agcore.workflow.CheckpointStore;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.dao.DuplicateKeyException;
-import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Keeps workflow checkpoints in a relational database (PostgreSQL, H2, MariaDB), in the
@@ -48,15 +40,17 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 
 	private static final String RESUME = "resume:";
 
-	private final String prefix;
+	private static final JdbcOperations.Store STORE = new JdbcOperations.Store("JDBC checkpoint store",
+			List.of("workflow_checkpoint", "workflow_checkpoint_entry"), "dev/agcore/workflow/jdbc/schema-<platform>.sql")
+		.untranslated(CheckpointFormatException.class, IllegalArgumentException.class);
 
 	private final String checkpoints;
 
 	private final String entries;
 
-	private final JdbcClient jdbc;
+	private final JdbcOperations operations;
 
-	private final TransactionTemplate transactions;
+	private final JdbcClient jdbc;
 
 	private final Duration ttl;
 
@@ -71,22 +65,21 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	 * @param clock the clock
 	 */
 	public JdbcCheckpointStore(DataSource dataSource, String tablePrefix, Duration ttl, Clock clock) {
-		this.prefix = JdbcMemorySchema.validatePrefix(tablePrefix);
+		JdbcMemorySchema.validatePrefix(tablePrefix);
 		if (ttl.isNegative()) {
 			throw new IllegalArgumentException("'ttl' must not be negative (was " + ttl + ")");
 		}
 		this.checkpoints = tablePrefix + "workflow_checkpoint";
 		this.entries = tablePrefix + "workflow_checkpoint_entry";
-		this.jdbc = JdbcClient.create(dataSource);
-		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-		this.transactions.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+		this.operations = new JdbcOperations(STORE, dataSource, tablePrefix);
+		this.jdbc = this.operations.jdbcClient();
 		this.ttl = ttl;
 		this.clock = Objects.requireNonNull(clock, "'clock' must not be null");
 	}
 
 	@Override
 	public Mono<Checkpoint> load(String runId) {
-		return inTransaction(() -> {
+		return this.operations.inTransactionRetrying(() -> {
 			List<Header> found = this.jdbc
 				.sql("SELECT format_version, version, interrupts, updated_at FROM " + this.checkpoints
 						+ " WHERE run_id = ?")
@@ -123,7 +116,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	@Override
 	public Mono<Boolean> saveTask(String runId, String callId, JsonNode result) {
 		String json = AgentJson.mapper().writeValueAsString(result);
-		return inTransaction(() -> {
+		return this.operations.inTransactionRetrying(() -> {
 			lock(runId);
 			if (hasEntry(runId, TASK + callId)) {
 				return false;
@@ -136,7 +129,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	@Override
 	public Mono<Boolean> saveResume(String runId, int index, JsonNode value) {
 		String json = AgentJson.mapper().writeValueAsString(value);
-		return inTransaction(() -> {
+		return this.operations.inTransactionRetrying(() -> {
 			lock(runId);
 			long kept = this.jdbc
 				.sql("SELECT COUNT(*) FROM " + this.entries + " WHERE run_id = ? AND entry_key LIKE '" + RESUME + "%'")
@@ -157,7 +150,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 
 	@Override
 	public Mono<Void> saveInterrupt(String runId, int index) {
-		return inTransaction(() -> {
+		return this.operations.inTransactionRetrying(() -> {
 			Header header = lock(runId);
 			return (header.interrupts > index) ? false : touch(runId, index + 1);
 		}).then();
@@ -165,7 +158,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 
 	@Override
 	public Mono<Boolean> delete(String runId) {
-		return inTransaction(() -> {
+		return this.operations.inTransactionRetrying(() -> {
 			this.jdbc.sql("DELETE FROM " + this.entries + " WHERE run_id = ?").param(runId).update();
 			return this.jdbc.sql("DELETE FROM " + this.checkpoints + " WHERE run_id = ?").param(runId).update() > 0;
 		});
@@ -180,8 +173,8 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 		if (this.ttl.isZero()) {
 			return 0;
 		}
-		Long removed = call(() -> {
-			OffsetDateTime before = timestamp(this.clock.instant().minus(this.ttl));
+		Long removed = this.operations.callInTransactionRetrying(() -> {
+			OffsetDateTime before = JdbcOperations.timestamp(this.clock.instant().minus(this.ttl));
 			this.jdbc.sql("DELETE FROM " + this.entries + " WHERE run_id IN (SELECT run_id FROM " + this.checkpoints
 					+ " WHERE updated_at <= ?)").param(before).update();
 			return (long) this.jdbc.sql("DELETE FROM " + this.checkpoints + " WHERE updated_at <= ?")
@@ -194,7 +187,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	/**
 	 * Lock a run's row for the rest of the transaction, creating it (or starting an expired
 	 * one afresh) when needed. A concurrent first write fails one of the two inserts with
-	 * a duplicate key, and {@link #inTransaction} runs it again.
+	 * a duplicate key, and the transaction runs again.
 	 */
 	private Header lock(String runId) {
 		List<Header> found = this.jdbc
@@ -204,7 +197,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 			.query((rs, row) -> new Header(rs.getInt(1), rs.getLong(2), rs.getInt(3),
 					rs.getObject(4, OffsetDateTime.class).toInstant()))
 			.list();
-		OffsetDateTime now = timestamp(this.clock.instant());
+		OffsetDateTime now = JdbcOperations.timestamp(this.clock.instant());
 		if (found.isEmpty()) {
 			this.jdbc.sql("INSERT INTO " + this.checkpoints
 					+ " (run_id, format_version, version, interrupts, updated_at) VALUES (?, ?, 0, 0, ?)")
@@ -228,7 +221,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	}
 
 	private boolean touch(String runId, @Nullable Integer interrupts) {
-		OffsetDateTime now = timestamp(this.clock.instant());
+		OffsetDateTime now = JdbcOperations.timestamp(this.clock.instant());
 		if (interrupts != null) {
 			this.jdbc.sql("UPDATE " + this.checkpoints
 					+ " SET version = version + 1, interrupts = ?, updated_at = ? WHERE run_id = ?")
@@ -258,42 +251,6 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 
 	private boolean expired(Header header) {
 		return !this.ttl.isZero() && !header.updatedAt.plus(this.ttl).isAfter(this.clock.instant());
-	}
-
-	/** One transaction on a thread that may block, again (up to three times) after losing a race. */
-	private <T> Mono<T> inTransaction(Callable<@Nullable T> work) {
-		return Mono.<T>fromCallable(() -> call(work)).subscribeOn(Schedulers.boundedElastic());
-	}
-
-	private <T> @Nullable T call(Callable<@Nullable T> work) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				return this.transactions.execute((status) -> {
-					try {
-						return work.call();
-					}
-					catch (RuntimeException ex) {
-						throw ex;
-					}
-					catch (Exception ex) {
-						throw new IllegalStateException(ex);
-					}
-				});
-			}
-			catch (DuplicateKeyException | PessimisticLockingFailureException ex) {
-				if (attempt >= 3) {
-					throw JdbcCheckpointErrors.translate(this.prefix, ex);
-				}
-				// lost the race to create the row: the next attempt locks the winner's
-			}
-			catch (RuntimeException ex) {
-				throw JdbcCheckpointErrors.translate(this.prefix, ex);
-			}
-		}
-	}
-
-	private static OffsetDateTime timestamp(Instant instant) {
-		return OffsetDateTime.ofInstant(instant.truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);
 	}
 
 	private record Header(int format, long version, int interrupts, Instant updatedAt) {

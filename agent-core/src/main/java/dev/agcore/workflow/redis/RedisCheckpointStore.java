@@ -1,26 +1,20 @@
 package dev.agcore.workflow.redis;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.concurrent.TimeoutException;
 
 import dev.agcore.json.AgentJson;
-import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.redis.RedisErrors;
 import dev.agcore.workflow.Checkpoint;
 import dev.agcore.workflow.CheckpointFormatException;
 import dev.agcore.workflow.CheckpointStore;
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisException;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
@@ -31,7 +25,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  * {@code task:<callId>} and {@code resume:<index>} (JSON). Every write is one Lua script,
  * atomic and idempotent, and renews the hash's expiry ({@code PEXPIRE}) to the
  * time-to-live. A Redis that cannot be reached fails with a
- * {@link MemoryUnavailableException}.
+ * {@link dev.agcore.memory.MemoryUnavailableException}.
  *
  * @since 0.1.0
  */
@@ -187,23 +181,8 @@ public final class RedisCheckpointStore implements CheckpointStore {
 		return this.prefix + "checkpoint:{" + runId + "}";
 	}
 
-	/** A Redis that cannot be reached becomes a MemoryUnavailableException; server errors pass. */
 	private static Throwable translate(Throwable ex) {
-		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof RedisCommandExecutionException) {
-				return ex;
-			}
-			if (cause instanceof DataAccessResourceFailureException || cause instanceof QueryTimeoutException
-					|| cause instanceof IOException || cause instanceof TimeoutException
-					|| cause instanceof RedisException) {
-				return new MemoryUnavailableException("The Redis checkpoint store could not reach Redis; nothing was "
-						+ "changed, try again once Redis is back", ex);
-			}
-			if (cause.getCause() == cause) {
-				break;
-			}
-		}
-		return ex;
+		return RedisErrors.translate("Redis checkpoint store", ex);
 	}
 
 }

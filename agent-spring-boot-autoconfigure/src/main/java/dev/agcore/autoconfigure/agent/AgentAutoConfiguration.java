@@ -14,6 +14,8 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.plan.JsonPlanParser;
+import dev.agcore.plan.PlanParser;
 import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.SystemPromptVariables;
@@ -63,12 +65,18 @@ public final class AgentAutoConfiguration {
 			AgentTools tools, ConversationStore conversationStore, AgentMetrics metrics,
 			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
-			ObjectProvider<SystemPromptVariables> promptVariables,
+			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
 			ListableBeanFactory beanFactory) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
-						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory));
+						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PlanParser planParser() {
+		return new JsonPlanParser();
 	}
 
 	@Bean

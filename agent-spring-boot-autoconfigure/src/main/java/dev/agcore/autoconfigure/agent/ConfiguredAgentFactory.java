@@ -28,6 +28,8 @@ import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.plan.PlanParser;
+import dev.agcore.plan.task.TaskAgent;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.AgentRegistry;
@@ -74,10 +76,13 @@ final class ConfiguredAgentFactory {
 
 	private final Map<String, AgentProperties.AgentSpec> specs;
 
+	private final PlanParser planParser;
+
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
-			AgentRunners runners) {
+			AgentRunners runners, PlanParser planParser) {
+		this.planParser = planParser;
 		List<ModelAdapter> adapters = new ArrayList<>(
 				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
 		adapters.addAll(adapterBeans);
@@ -241,7 +246,30 @@ final class ConfiguredAgentFactory {
 		}
 		AgentRunners.checkCommands(prefix, spec, (tool) -> agent.tools().stream()
 			.anyMatch((offered) -> offered.name().equals(tool)) || this.tools.mayOffer(tool));
-		return agent;
+		return planning(prefix, spec.getPlan(), agent, model);
+	}
+
+	/** The agent itself, or a {@link TaskAgent} around it when it plans. */
+	private Agent planning(String prefix, AgentProperties.PlanSettings plan, Agent agent, ChatModel model) {
+		if (!plan.isEnabled()) {
+			return agent;
+		}
+		atLeastOne(prefix + ".plan.max-steps", plan.getMaxSteps(), TaskAgent.DEFAULT_MAX_STEPS);
+		atLeastOne(prefix + ".plan.max-replans", plan.getMaxReplans(), TaskAgent.DEFAULT_MAX_REPLANS);
+		atLeastOne(prefix + ".plan.parallelism", plan.getParallelism(), 1);
+		ChatModel planningModel = StringUtils.hasText(plan.getModel())
+				? named(prefix + ".plan.model", plan.getModel(), "Set " + prefix + ".plan.model to the name of a "
+						+ "model, provider or ChatModel bean, or remove it to plan with the agent's model.")
+				: model;
+		return TaskAgent.builder(agent)
+			.planningModel(planningModel)
+			.parser(this.planParser)
+			.maxSteps(plan.getMaxSteps())
+			.replan(plan.isReplan())
+			.maxReplans(plan.getMaxReplans())
+			.parallelism(plan.getParallelism())
+			.metrics(this.metrics)
+			.build();
 	}
 
 	/** The agent's {@code session-mode}, named in the failure when unknown. */

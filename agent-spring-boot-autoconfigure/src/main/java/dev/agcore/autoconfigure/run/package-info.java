@@ -1,6 +1,7 @@
 /**
  * Auto-configuration of background runs: the run store, the worker, the event stream,
- * the agent executor and the {@link dev.agcore.autoconfigure.run.Runs} facade.
+ * the agent executor, the {@link dev.agcore.autoconfigure.run.Runs} facade and the
+ * schedules of {@code agent.schedules}.
  */
 @NullMarked
 package dev.agcore.autoconfigure.run;

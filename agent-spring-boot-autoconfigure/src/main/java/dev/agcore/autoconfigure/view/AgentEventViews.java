@@ -9,6 +9,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.model.Usage;
+import dev.agcore.plan.Plan;
+import dev.agcore.plan.Step;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.runtime.ToolExecution;
@@ -64,6 +66,9 @@ public final class AgentEventViews {
 		}
 		if (event instanceof AgentEvent.UsageReported usage) {
 			return UsageView.of(usage.usage());
+		}
+		if (event instanceof AgentEvent.PlanUpdate update) {
+			return PlanUpdateView.of(update);
 		}
 		if (event instanceof AgentEvent.Completed completed) {
 			return ResultView.of(completed.result(), structured);
@@ -164,6 +169,29 @@ public final class AgentEventViews {
 	}
 
 	// an event of a sub-agent run by the tool call toolCallId: type and data as a top-level event's
+	public record PlanUpdateView(@Nullable Integer stepIndex, PlanView plan) {
+
+		static PlanUpdateView of(AgentEvent.PlanUpdate update) {
+			Plan plan = update.plan();
+			return new PlanUpdateView(update.stepIndex(), new PlanView(plan.id(), plan.goal(),
+					plan.steps().stream().map(StepView::of).toList()));
+		}
+
+	}
+
+	public record PlanView(String id, String goal, List<StepView> steps) {
+	}
+
+	public record StepView(int index, String description, List<Integer> dependsOn, String status,
+			@Nullable String result, @Nullable String error) {
+
+		static StepView of(Step step) {
+			return new StepView(step.index(), step.description(), step.dependsOn(),
+					step.status().name().toLowerCase(Locale.ROOT), step.result(), step.error());
+		}
+
+	}
+
 	public record SubAgentView(String toolCallId, String agent, String type, Object data) {
 	}
 

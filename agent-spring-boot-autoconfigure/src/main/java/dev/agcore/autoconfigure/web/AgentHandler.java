@@ -6,6 +6,7 @@ import dev.agcore.autoconfigure.tool.ToolDescriptor;
 import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.model.ModelException;
+import dev.agcore.plan.PlanParseException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
@@ -217,7 +218,8 @@ final class AgentHandler {
 			// the request named a model the agent does not allow
 			case ModelNotAllowedException.CODE -> HttpStatus.BAD_REQUEST;
 			case TurnFailure.LIMIT_EXCEEDED -> HttpStatus.TOO_MANY_REQUESTS;
-			case TurnFailure.MODEL_ERROR -> HttpStatus.BAD_GATEWAY;
+			// the model's answer: a plan that could not be read
+			case TurnFailure.MODEL_ERROR, PlanParseException.CODE -> HttpStatus.BAD_GATEWAY;
 			default -> HttpStatus.INTERNAL_SERVER_ERROR;
 		};
 	}
