@@ -18,6 +18,7 @@ import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStatus;
 import dev.agcore.run.RunStore;
 import dev.agcore.run.RunWorker;
+import dev.agcore.run.schedule.RunScheduler;
 import dev.agcore.workflow.WorkflowRunExecutor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -232,6 +233,37 @@ abstract class AbstractRunsTwoInstancesTests {
 			.containsExactly("run_started", "task_started", "task_completed", "task_started", "task_completed",
 					"task_started", "task_completed", "completed");
 		assertThat(TwoInstancesApplication.SECOND).containsExactly("A");
+	}
+
+	@Test
+	void aCronScheduleOnBothInstancesFiresOncePerFireTime() {
+		String[] schedule = { "agent.schedules.tick.agent=assistant", "agent.schedules.tick.cron=* * * * * *",
+				"agent.schedules.tick.zone=UTC", "agent.schedules.tick.message=tick" };
+		ConfigurableApplicationContext a = start("A", schedule);
+		ConfigurableApplicationContext b = start("B", schedule);
+		RunScheduler schedulerA = a.getBean(RunScheduler.class);
+		RunScheduler schedulerB = b.getBean(RunScheduler.class);
+		assertThat(schedulerA.isRunning()).isTrue();
+		assertThat(schedulerB.isRunning()).isTrue();
+		sleep(4000);
+		schedulerA.stop();
+		schedulerB.stop();
+		// a submit under way when the schedulers stopped may still arrive
+		sleep(500);
+
+		Runs runs = b.getBean(Runs.class);
+		List<Run> scheduled = runs.list("schedule-tick", 0, 100).collectList().block(TIMEOUT);
+		List<Run> ended = awaitFinal(runs, scheduled.stream().map(Run::id).toList());
+		// both instances ticked every second for four seconds: at least three fire times
+		assertThat(ended).hasSizeGreaterThanOrEqualTo(3);
+		List<String> keys = ended.stream().map((run) -> run.request().idempotencyKey()).toList();
+		assertThat(keys).doesNotHaveDuplicates().allSatisfy((key) -> assertThat(key).startsWith("schedule:tick:"));
+		assertThat(ended).allSatisfy((run) -> {
+			assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+			assertThat(run.attempts()).isOne();
+		});
+		// and each run was executed once: one turn per fire time
+		assertThat(TwoInstancesApplication.TURNS.get("tick")).hasSize(ended.size());
 	}
 
 	private ConfigurableApplicationContext start(String name, String... properties) {

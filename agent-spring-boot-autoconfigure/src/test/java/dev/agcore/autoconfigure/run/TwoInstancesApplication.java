@@ -52,7 +52,8 @@ import org.springframework.context.annotation.Configuration;
 @ImportAutoConfiguration({ NettyReactiveWebServerAutoConfiguration.class, HttpHandlerAutoConfiguration.class,
 		WebFluxAutoConfiguration.class, CodecsAutoConfiguration.class, ChatModelAutoConfiguration.class,
 		ToolAutoConfiguration.class, ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
-		AgentAutoConfiguration.class, RunAutoConfiguration.class, WorkflowAutoConfiguration.class,
+		AgentAutoConfiguration.class, RunAutoConfiguration.class, RunScheduleAutoConfiguration.class,
+		WorkflowAutoConfiguration.class,
 		AgentWebAutoConfiguration.class })
 class TwoInstancesApplication {
 
