@@ -1,6 +1,5 @@
 package dev.agcore.autoconfigure.web;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +21,15 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.web.reactive.server.EntityExchangeResult;
 import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static dev.agcore.autoconfigure.web.RunRoutes.events;
+import static dev.agcore.autoconfigure.web.RunRoutes.get;
+import static dev.agcore.autoconfigure.web.RunRoutes.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -37,8 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tool needs approval, so that its runs pause and are resumed through the run routes.
  */
 class AgentRunsEndpointTests {
-
-	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
 	private static final String RUNS = "/agents/assistant/runs";
 
@@ -166,7 +164,7 @@ class AgentRunsEndpointTests {
 	}
 
 	private static JsonNode awaitStatus(WebTestClient client, String id, String status) {
-		long end = System.nanoTime() + TIMEOUT.toNanos();
+		long end = System.nanoTime() + RunRoutes.TIMEOUT.toNanos();
 		JsonNode run = get(client, RUNS + "/" + id, HttpStatus.OK);
 		while (!run.get("status").asString().equals(status)) {
 			assertThat(System.nanoTime()).as("run %s to be %s, is %s", id, status, run).isLessThan(end);
@@ -181,55 +179,11 @@ class AgentRunsEndpointTests {
 		return run;
 	}
 
-	private static List<ServerSentEvent<String>> events(WebTestClient client, String uri, String lastEventId) {
-		return client.get()
-			.uri(uri)
-			.accept(MediaType.TEXT_EVENT_STREAM)
-			.headers((headers) -> {
-				if (lastEventId != null) {
-					headers.set("Last-Event-ID", lastEventId);
-				}
-			})
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-			})
-			.getResponseBody()
-			.collectList()
-			.block(TIMEOUT);
-	}
-
-	private static JsonNode post(WebTestClient client, String uri, Object body, HttpStatus status) {
-		return client.post()
-			.uri(uri)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(status)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
-	}
-
-	private static JsonNode get(WebTestClient client, String uri, HttpStatus status) {
-		return client.get()
-			.uri(uri)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(status)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
-	}
-
 	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(
 			BiConsumer<WebTestClient, MiddlewareTestTools> test) {
 		return (context) -> {
 			assertThat(context).hasNotFailed();
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).configureClient().responseTimeout(TIMEOUT).build(),
+			test.accept(RunRoutes.client(context),
 					context.getBean(MiddlewareTestTools.class));
 		};
 	}

@@ -1,6 +1,5 @@
 package dev.agcore.autoconfigure.workflow;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -12,6 +11,7 @@ import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.run.RunAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
+import dev.agcore.autoconfigure.web.RunRoutes;
 import dev.agcore.model.ChatModel;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,13 +22,13 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static dev.agcore.autoconfigure.web.RunRoutes.events;
+import static dev.agcore.autoconfigure.web.RunRoutes.get;
+import static dev.agcore.autoconfigure.web.RunRoutes.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -37,8 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * input the entrypoint cannot take refused when the run is submitted.
  */
 class WorkflowRunsEndpointTests {
-
-	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
 	private static final String RUNS = "/workflows/report/runs";
 
@@ -108,54 +106,10 @@ class WorkflowRunsEndpointTests {
 		}));
 	}
 
-	private static List<ServerSentEvent<String>> events(WebTestClient client, String uri, String lastEventId) {
-		return client.get()
-			.uri(uri)
-			.accept(MediaType.TEXT_EVENT_STREAM)
-			.headers((headers) -> {
-				if (lastEventId != null) {
-					headers.set("Last-Event-ID", lastEventId);
-				}
-			})
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-			})
-			.getResponseBody()
-			.collectList()
-			.block(TIMEOUT);
-	}
-
-	private static JsonNode post(WebTestClient client, String uri, Object body, HttpStatus status) {
-		return client.post()
-			.uri(uri)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(status)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
-	}
-
-	private static JsonNode get(WebTestClient client, String uri, HttpStatus status) {
-		return client.get()
-			.uri(uri)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(status)
-			.expectBody(JsonNode.class)
-			.returnResult()
-			.getResponseBody();
-	}
-
 	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(Consumer<WebTestClient> test) {
 		return (context) -> {
 			assertThat(context).hasNotFailed();
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).configureClient().responseTimeout(TIMEOUT).build());
+			test.accept(RunRoutes.client(context));
 		};
 	}
 
