@@ -7,13 +7,14 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A {@link RunStore} that hands every call to another, for tests that change one.
+ * A {@link RunStore} that hands every call to another, for tests that change one. Public
+ * so that the tests of other packages can use it.
  */
-class ForwardingRunStore implements RunStore {
+public class ForwardingRunStore implements RunStore {
 
 	protected final RunStore delegate;
 
-	ForwardingRunStore(RunStore delegate) {
+	public ForwardingRunStore(RunStore delegate) {
 		this.delegate = delegate;
 	}
 

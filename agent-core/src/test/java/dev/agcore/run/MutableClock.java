@@ -7,8 +7,9 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * A clock that tests move by hand, to expire leases and pass {@code notBefore} without
- * waiting. Public so that the store tests of other packages can use it.
+ * A clock that tests move by hand, to expire leases, sessions and checkpoints and pass
+ * {@code notBefore} without waiting; always in UTC. Public so that the tests of other
+ * packages can use it.
  */
 public final class MutableClock extends Clock {
 
@@ -24,6 +25,10 @@ public final class MutableClock extends Clock {
 
 	public void advance(Duration duration) {
 		this.now = this.now.plus(duration);
+	}
+
+	public void set(Instant now) {
+		this.now = now;
 	}
 
 	@Override

@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.agcore.run.MutableClock;
+
 class InMemoryCheckpointStoreTests extends CheckpointStoreContract {
 
-	private final MutableClock clock = new MutableClock();
+	private final MutableClock clock = MutableClock.now();
 
 	private InMemoryCheckpointStore store;
 

@@ -9,7 +9,6 @@ import java.util.UUID;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.run.RunStore;
-import dev.agcore.run.jdbc.JdbcRunSchema;
 import dev.agcore.run.jdbc.JdbcRunStore;
 import dev.agcore.run.redis.RedisRunStore;
 
@@ -51,7 +50,7 @@ final class RunStoreInstances implements AutoCloseable {
 		switch (kind) {
 			case "postgresql" -> {
 				this.admin = dataSource(2);
-				JdbcRunSchema.create(this.admin, "postgresql", this.prefix);
+				JdbcRunStore.SCHEMA.create(this.admin, "postgresql", this.prefix);
 			}
 			case "redis" -> this.adminRedis = redisConnections();
 			default -> throw new IllegalArgumentException("Unknown store '" + kind + "'");
@@ -91,7 +90,7 @@ final class RunStoreInstances implements AutoCloseable {
 		}
 		this.resources.clear();
 		if (this.admin != null) {
-			JdbcRunSchema.drop(this.admin, this.prefix);
+			JdbcRunStore.SCHEMA.drop(this.admin, this.prefix);
 			this.admin.close();
 		}
 		if (this.adminRedis != null) {

@@ -91,11 +91,6 @@ public final class JdbcOperations {
 
 	}
 
-	/** The memory stores' tables and script. */
-	static final List<String> MEMORY_TABLES = List.of("session", "message", "memory_item");
-
-	static final String MEMORY_SCHEMA_SCRIPT = "dev/agcore/memory/jdbc/schema-<platform>.sql";
-
 	private final Store store;
 
 	private final String tablePrefix;
@@ -112,11 +107,11 @@ public final class JdbcOperations {
 	 * @param dataSource the database
 	 * @param tablePrefix the prefix of its tables
 	 * @throws IllegalArgumentException if the prefix is not valid
-	 * ({@link JdbcMemorySchema#validatePrefix(String)})
+	 * ({@link JdbcSchema#validatePrefix(String)})
 	 */
 	public JdbcOperations(Store store, DataSource dataSource, String tablePrefix) {
 		this.store = Objects.requireNonNull(store, "'store' must not be null");
-		this.tablePrefix = JdbcMemorySchema.validatePrefix(tablePrefix);
+		this.tablePrefix = JdbcSchema.validatePrefix(tablePrefix);
 		this.jdbcTemplate = new JdbcTemplate(dataSource);
 		this.jdbcClient = JdbcClient.create(this.jdbcTemplate);
 		this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
@@ -132,7 +127,7 @@ public final class JdbcOperations {
 	 * @param tablePrefix the prefix of its tables
 	 */
 	JdbcOperations(String storeName, DataSource dataSource, String tablePrefix) {
-		this(new Store(storeName, MEMORY_TABLES, MEMORY_SCHEMA_SCRIPT), dataSource, tablePrefix);
+		this(JdbcMemorySchema.SCHEMA.store(storeName), dataSource, tablePrefix);
 	}
 
 	/**

@@ -15,8 +15,8 @@ import javax.sql.DataSource;
 
 import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.MemoryUnavailableException;
-import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import dev.agcore.memory.jdbc.JdbcOperations;
+import dev.agcore.memory.jdbc.JdbcSchema;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunNotFoundException;
@@ -35,7 +35,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Keeps runs and their events in a relational database, in the tables
- * {@code <prefix>runs} and {@code <prefix>run_events} ({@link JdbcRunSchema}), shared by
+ * {@code <prefix>runs} and {@code <prefix>run_events} ({@link #SCHEMA}), shared by
  * every instance of the application.
  * <p>
  * Made for PostgreSQL: workers claim with {@code SELECT ... FOR UPDATE SKIP LOCKED}, so
@@ -61,8 +61,14 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	private static final List<String> FINAL = List.of(RunStatus.COMPLETED.name(), RunStatus.FAILED.name(),
 			RunStatus.CANCELLED.name());
 
-	private static final JdbcOperations.Store STORE = new JdbcOperations.Store("JDBC run store", JdbcRunSchema.TABLES,
-			"dev/agcore/run/jdbc/schema-<platform>.sql")
+	/**
+	 * The tables, {@code <prefix>runs} and {@code <prefix>run_events}, and their scripts
+	 * ({@code dev/agcore/run/jdbc/schema-<platform>.sql}).
+	 */
+	public static final JdbcSchema SCHEMA = new JdbcSchema("run", "JDBC run store", "dev/agcore/run/jdbc",
+			List.of("runs", "run_events"));
+
+	private static final JdbcOperations.Store STORE = SCHEMA.store("JDBC run store")
 		.untranslated(RunStateException.class, RunNotFoundException.class, IllegalArgumentException.class);
 
 	private final DataSource dataSource;
@@ -102,7 +108,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	}
 
 	/**
-	 * Start building a store on a database whose tables exist (see {@link JdbcRunSchema}).
+	 * Start building a store on a database whose tables exist (see {@link #SCHEMA}).
 	 * @param dataSource the database
 	 * @return the builder
 	 */
@@ -439,7 +445,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	private static String detectPlatform(DataSource dataSource) {
 		String detected;
 		try {
-			detected = JdbcMemorySchema.detectPlatform(dataSource);
+			detected = JdbcSchema.detectPlatform(dataSource);
 		}
 		catch (MemoryException ex) {
 			throw new MemoryUnavailableException("The JDBC run store cannot reach its database to tell its platform; "
@@ -450,7 +456,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 
 	private static String requireSupported(String platform) {
 		String name = platform.toLowerCase(Locale.ROOT);
-		if (!JdbcRunSchema.PLATFORMS.contains(name)) {
+		if (!JdbcSchema.PLATFORMS.contains(name)) {
 			throw new MemoryException("The JDBC run store works on PostgreSQL (and on H2 and MariaDB 10.6+ for "
 					+ "development), not on '" + platform + "': use one of them for background runs, or another run "
 					+ "store");
@@ -465,7 +471,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 
 		private final DataSource dataSource;
 
-		private String tablePrefix = JdbcMemorySchema.DEFAULT_PREFIX;
+		private String tablePrefix = JdbcSchema.DEFAULT_PREFIX;
 
 		private Clock clock = Clock.systemUTC();
 
@@ -481,7 +487,7 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder tablePrefix(String tablePrefix) {
-			this.tablePrefix = JdbcMemorySchema.validatePrefix(tablePrefix);
+			this.tablePrefix = JdbcSchema.validatePrefix(tablePrefix);
 			return this;
 		}
 

@@ -13,8 +13,8 @@ import java.util.TreeMap;
 import javax.sql.DataSource;
 
 import dev.agcore.json.AgentJson;
-import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import dev.agcore.memory.jdbc.JdbcOperations;
+import dev.agcore.memory.jdbc.JdbcSchema;
 import dev.agcore.workflow.Checkpoint;
 import dev.agcore.workflow.CheckpointFormatException;
 import dev.agcore.workflow.CheckpointStore;
@@ -40,8 +40,16 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 
 	private static final String RESUME = "resume:";
 
-	private static final JdbcOperations.Store STORE = new JdbcOperations.Store("JDBC checkpoint store",
-			List.of("workflow_checkpoint", "workflow_checkpoint_entry"), "dev/agcore/workflow/jdbc/schema-<platform>.sql")
+	/**
+	 * The tables, {@code <prefix>workflow_checkpoint} and
+	 * {@code <prefix>workflow_checkpoint_entry}, and their scripts
+	 * ({@code dev/agcore/workflow/jdbc/schema-<platform>.sql}), beside the memory tables and
+	 * with the same prefix.
+	 */
+	public static final JdbcSchema SCHEMA = new JdbcSchema("checkpoint", "JDBC checkpoint store",
+			"dev/agcore/workflow/jdbc", List.of("workflow_checkpoint", "workflow_checkpoint_entry"));
+
+	private static final JdbcOperations.Store STORE = SCHEMA.store("JDBC checkpoint store")
 		.untranslated(CheckpointFormatException.class, IllegalArgumentException.class);
 
 	private final String checkpoints;
@@ -57,7 +65,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	private final Clock clock;
 
 	/**
-	 * Create a store on a database whose tables exist (see {@link JdbcCheckpointSchema}).
+	 * Create a store on a database whose tables exist (see {@link #SCHEMA}).
 	 * @param dataSource the database
 	 * @param tablePrefix the prefix of the tables
 	 * @param ttl how long a checkpoint is kept after its last write; {@link Duration#ZERO}
@@ -65,7 +73,7 @@ public final class JdbcCheckpointStore implements CheckpointStore {
 	 * @param clock the clock
 	 */
 	public JdbcCheckpointStore(DataSource dataSource, String tablePrefix, Duration ttl, Clock clock) {
-		JdbcMemorySchema.validatePrefix(tablePrefix);
+		JdbcSchema.validatePrefix(tablePrefix);
 		if (ttl.isNegative()) {
 			throw new IllegalArgumentException("'ttl' must not be negative (was " + ttl + ")");
 		}

@@ -1,10 +1,7 @@
 package dev.agcore.memory.jdbc;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -24,6 +21,7 @@ import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.UserMessage;
+import dev.agcore.run.MutableClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +42,7 @@ class JdbcConversationStoreTests {
 
 	private static HikariDataSource dataSource;
 
-	private final MutableClock clock = new MutableClock();
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
 
 	@BeforeAll
 	static void createDatabase() {
@@ -200,32 +198,6 @@ class JdbcConversationStoreTests {
 							throw ex.getCause();
 						}
 					}));
-		}
-
-	}
-
-	/** A clock the test moves on. */
-	static final class MutableClock extends Clock {
-
-		private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-		void advance(Duration duration) {
-			this.now = this.now.plus(duration);
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
 		}
 
 	}

@@ -18,13 +18,14 @@ import org.springframework.data.redis.core.ScanOptions;
 /**
  * Connections to the local Redis for the store tests: each one its own connection
  * factory (another application instance), with short timeouts and quick reconnects so an
- * outage test stays fast, all closed and the test's keys deleted at the end.
+ * outage test stays fast, all closed and the test's keys deleted at the end. Public for
+ * the Redis store tests of other packages.
  */
-final class RedisTestSupport implements AutoCloseable {
+public final class RedisTestSupport implements AutoCloseable {
 
-	static final String HOST = "127.0.0.1";
+	public static final String HOST = "127.0.0.1";
 
-	static final int PORT = 6379;
+	public static final int PORT = 6379;
 
 	private final String keyPrefix;
 
@@ -32,22 +33,22 @@ final class RedisTestSupport implements AutoCloseable {
 
 	private final List<ClientResources> resources = new ArrayList<>();
 
-	RedisTestSupport(String keyPrefix) {
+	public RedisTestSupport(String keyPrefix) {
 		ServiceAvailability.require("Redis", HOST, PORT);
 		this.keyPrefix = keyPrefix;
 	}
 
-	String keyPrefix() {
+	public String keyPrefix() {
 		return this.keyPrefix;
 	}
 
 	/** A template over a new connection to Redis. */
-	ReactiveStringRedisTemplate template() {
+	public ReactiveStringRedisTemplate template() {
 		return template(PORT);
 	}
 
 	/** A template over a new connection to the given local port (Redis or a proxy to it). */
-	ReactiveStringRedisTemplate template(int port) {
+	public ReactiveStringRedisTemplate template(int port) {
 		ClientResources clientResources = ClientResources.builder()
 			.reconnectDelay(Delay.constant(Duration.ofMillis(100)))
 			.build();

@@ -1,18 +1,16 @@
 package dev.agcore.retrieval.knowledge;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.retrieval.KeywordRetriever;
 import dev.agcore.retrieval.ScoredDocument;
 import dev.agcore.retrieval.SearchRequest;
+import dev.agcore.run.MutableClock;
 import org.junit.jupiter.api.Test;
 import reactor.test.StepVerifier;
 
@@ -195,35 +193,6 @@ class KnowledgeStoreTests {
 		KnowledgePage page = KnowledgePage.of("a", "T", "", "").withTags(List.of(" x ", "x", "", "y"));
 		assertThat(page.tags()).containsExactly("x", "y");
 		assertThat(page.toDocument("docs").metadata()).containsEntry("tags", "x, y").containsEntry("tag:y", "true");
-	}
-
-	private static final class MutableClock extends Clock {
-
-		private final AtomicReference<Instant> now;
-
-		MutableClock(Instant now) {
-			this.now = new AtomicReference<>(now);
-		}
-
-		void set(Instant now) {
-			this.now.set(now);
-		}
-
-		@Override
-		public ZoneOffset getZone() {
-			return ZoneOffset.UTC;
-		}
-
-		@Override
-		public Clock withZone(java.time.ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now.get();
-		}
-
 	}
 
 }

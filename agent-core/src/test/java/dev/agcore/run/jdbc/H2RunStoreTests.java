@@ -23,9 +23,9 @@ class H2RunStoreTests extends RunStoreContractTests {
 	@BeforeAll
 	static void createTables() {
 		dataSource = RunTestDatabases.h2();
-		JdbcRunSchema.create(dataSource, "h2", PREFIX);
+		JdbcRunStore.SCHEMA.create(dataSource, "h2", PREFIX);
 		// a second run creates nothing and fails nothing
-		JdbcRunSchema.create(dataSource, "h2", PREFIX);
+		JdbcRunStore.SCHEMA.create(dataSource, "h2", PREFIX);
 	}
 
 	@AfterAll

@@ -27,15 +27,15 @@ class MariaDbRunStoreTests extends RunStoreContractTests {
 		ServiceAvailability.require("MariaDB", RunTestDatabases.HOST, RunTestDatabases.MARIADB_PORT);
 		prefix = RunTestDatabases.prefix("runs");
 		dataSource = RunTestDatabases.mariadb();
-		JdbcRunSchema.create(dataSource, "mariadb", prefix);
+		JdbcRunStore.SCHEMA.create(dataSource, "mariadb", prefix);
 		// a second run creates nothing and fails nothing
-		JdbcRunSchema.create(dataSource, "mariadb", prefix);
+		JdbcRunStore.SCHEMA.create(dataSource, "mariadb", prefix);
 	}
 
 	@AfterAll
 	static void dropTables() {
 		if (dataSource != null) {
-			JdbcRunSchema.drop(dataSource, prefix);
+			JdbcRunStore.SCHEMA.drop(dataSource, prefix);
 			dataSource.close();
 		}
 	}

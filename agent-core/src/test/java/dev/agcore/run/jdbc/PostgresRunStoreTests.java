@@ -59,15 +59,15 @@ class PostgresRunStoreTests extends RunStoreContractTests {
 		prefix = RunTestDatabases.prefix("runs");
 		dataSourceA = RunTestDatabases.postgres();
 		dataSourceB = RunTestDatabases.postgres();
-		JdbcRunSchema.create(dataSourceA, "postgresql", prefix);
+		JdbcRunStore.SCHEMA.create(dataSourceA, "postgresql", prefix);
 		// a second run creates nothing and fails nothing
-		JdbcRunSchema.create(dataSourceA, "postgresql", prefix);
+		JdbcRunStore.SCHEMA.create(dataSourceA, "postgresql", prefix);
 	}
 
 	@AfterAll
 	static void dropTables() {
 		if (dataSourceA != null) {
-			JdbcRunSchema.drop(dataSourceA, prefix);
+			JdbcRunStore.SCHEMA.drop(dataSourceA, prefix);
 			dataSourceA.close();
 			dataSourceB.close();
 		}

@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.redis.RedisTestSupport;
 import dev.agcore.run.MutableClock;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
@@ -47,7 +48,7 @@ class RedisRunStoreTests extends RunStoreContractTests {
 
 	private static final Instant START = MutableClock.now().instant();
 
-	private static RunRedisSupport redis;
+	private static RedisTestSupport redis;
 
 	private static ReactiveStringRedisTemplate instanceA;
 
@@ -58,7 +59,7 @@ class RedisRunStoreTests extends RunStoreContractTests {
 
 	@BeforeAll
 	static void connect() {
-		redis = new RunRedisSupport("agcore-test:runs:" + ProcessHandle.current().pid() + ":");
+		redis = new RedisTestSupport("agcore-test:runs:" + ProcessHandle.current().pid() + ":");
 		instanceA = redis.template();
 		instanceB = redis.template();
 	}

@@ -1,14 +1,21 @@
 package dev.agcore.run.schedule;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
+import dev.agcore.run.ForwardingRunStore;
+import dev.agcore.run.InMemoryRunStore;
+import dev.agcore.run.MutableClock;
 import dev.agcore.run.Run;
+import dev.agcore.run.RunRequest;
+import dev.agcore.run.RunStore;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,7 +34,9 @@ class RunSchedulerTests {
 	// 12:00:30 UTC
 	private final MutableClock clock = new MutableClock(Instant.parse("2026-11-26T12:00:30Z"));
 
-	private final IdempotentRunStore store = new IdempotentRunStore();
+	private final InMemoryRunStore runs = new InMemoryRunStore(this.clock);
+
+	private final DownRunStore store = new DownRunStore(this.runs);
 
 	private final RunSchedule everyFiveMinutes = new RunSchedule("report", "agent", "assistant", "0 */5 * * * *",
 			ZoneOffset.UTC, "schedule-report", INPUT);
@@ -44,9 +53,9 @@ class RunSchedulerTests {
 		}
 
 		// 12:00 at the first tick, then 12:05 ... 12:20
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-report")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly(key("12:00"), key("12:05"), key("12:10"), key("12:15"), key("12:20"));
-		Run first = this.store.queued().get(0);
+		Run first = queued("schedule-report").get(0);
 		assertThat(first.kind()).isEqualTo("agent");
 		assertThat(first.target()).isEqualTo("assistant");
 		assertThat(first.sessionId()).isEqualTo("schedule-report");
@@ -62,7 +71,7 @@ class RunSchedulerTests {
 		scheduler.tick().collectList().block(TIMEOUT);
 		scheduler.tick().collectList().block(TIMEOUT);
 
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-report")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly(key("12:00"), key("12:20"));
 	}
 
@@ -72,11 +81,11 @@ class RunSchedulerTests {
 		this.clock.advance(Duration.ofSeconds(150));
 		RunScheduler scheduler = new RunScheduler(this.store, List.of(this.everyFiveMinutes), this.clock);
 		scheduler.tick().collectList().block(TIMEOUT);
-		assertThat(this.store.queued()).isEmpty();
+		assertThat(queued("schedule-report")).isEmpty();
 
 		this.clock.advance(Duration.ofMinutes(2));
 		scheduler.tick().collectList().block(TIMEOUT);
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-report")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly(key("12:05"));
 	}
 
@@ -89,8 +98,9 @@ class RunSchedulerTests {
 
 		new RunScheduler(this.store, List.of(nightly, deployedAtNoon), this.clock).tick().collectList().block(TIMEOUT);
 
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-nightly")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly("schedule:nightly:" + Instant.parse("2026-11-26T02:00:00Z").getEpochSecond());
+		assertThat(queued("schedule-deployed")).isEmpty();
 	}
 
 	@Test
@@ -99,14 +109,14 @@ class RunSchedulerTests {
 				"schedule-report", INPUT, Duration.ZERO);
 		RunScheduler scheduler = new RunScheduler(this.store, List.of(noCatchUp), this.clock);
 		scheduler.tick().collectList().block(TIMEOUT);
-		assertThat(this.store.queued()).as("12:00 was before the start").isEmpty();
+		assertThat(queued("schedule-report")).as("12:00 was before the start").isEmpty();
 
 		// ticks at 12:04:59.6 and 12:05:00.6: the fire time falls between them
 		this.clock.advance(Duration.ofMillis(269_600));
 		scheduler.tick().collectList().block(TIMEOUT);
 		this.clock.advance(Duration.ofSeconds(1));
 		scheduler.tick().collectList().block(TIMEOUT);
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-report")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly(key("12:05"));
 	}
 
@@ -118,7 +128,7 @@ class RunSchedulerTests {
 		this.store.down(false);
 
 		assertThat(scheduler.tick().collectList().block(TIMEOUT)).hasSize(1);
-		assertThat(this.store.queued()).extracting((run) -> run.request().idempotencyKey())
+		assertThat(queued("schedule-report")).extracting((run) -> run.request().idempotencyKey())
 			.containsExactly(key("12:00"));
 	}
 
@@ -140,35 +150,34 @@ class RunSchedulerTests {
 				"every five minutes", ZoneOffset.UTC, "s", INPUT));
 	}
 
+	/** The runs queued in a session, oldest first. */
+	private List<Run> queued(String sessionId) {
+		List<Run> runs = new ArrayList<>(this.runs.list(sessionId, 0, 1000).collectList().block(TIMEOUT));
+		Collections.reverse(runs);
+		return runs;
+	}
+
 	private static String key(String time) {
 		return "schedule:report:" + Instant.parse("2026-11-26T" + time + ":00Z").getEpochSecond();
 	}
 
-	static final class MutableClock extends Clock {
+	/** A store whose submissions fail while it is down. */
+	private static final class DownRunStore extends ForwardingRunStore {
 
-		private volatile Instant now;
+		private volatile boolean down;
 
-		MutableClock(Instant now) {
-			this.now = now;
+		DownRunStore(RunStore delegate) {
+			super(delegate);
 		}
 
-		void advance(Duration duration) {
-			this.now = this.now.plus(duration);
-		}
-
-		@Override
-		public ZoneId getZone() {
-			return ZoneOffset.UTC;
+		void down(boolean down) {
+			this.down = down;
 		}
 
 		@Override
-		public Clock withZone(ZoneId zone) {
-			return this;
-		}
-
-		@Override
-		public Instant instant() {
-			return this.now;
+		public Mono<Run> submit(RunRequest request) {
+			return Mono.defer(() -> this.down ? Mono.error(new IllegalStateException("store down"))
+					: super.submit(request));
 		}
 
 	}

@@ -6,7 +6,7 @@ import java.util.UUID;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.agcore.workflow.CheckpointStore;
 import dev.agcore.workflow.CheckpointStoreContract;
-import dev.agcore.workflow.MutableClock;
+import dev.agcore.run.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -14,7 +14,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /** The contract on a database; a subclass gives the database and its platform. */
 abstract class JdbcCheckpointStoreContract extends CheckpointStoreContract {
 
-	private final MutableClock clock = new MutableClock();
+	private final MutableClock clock = MutableClock.now();
 
 	private final String prefix = "wfc_" + UUID.randomUUID().toString().substring(0, 8) + "_";
 
@@ -27,14 +27,14 @@ abstract class JdbcCheckpointStoreContract extends CheckpointStoreContract {
 	@Override
 	protected CheckpointStore store() {
 		this.dataSource = dataSource();
-		JdbcCheckpointSchema.create(this.dataSource, platform(), this.prefix);
+		JdbcCheckpointStore.SCHEMA.create(this.dataSource, platform(), this.prefix);
 		return new JdbcCheckpointStore(this.dataSource, this.prefix, ttl(), this.clock);
 	}
 
 	@AfterEach
 	void dropTables() {
 		if (this.dataSource != null) {
-			JdbcCheckpointSchema.drop(this.dataSource, this.prefix);
+			JdbcCheckpointStore.SCHEMA.drop(this.dataSource, this.prefix);
 			this.dataSource.close();
 		}
 	}

@@ -4,24 +4,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-
-import javax.sql.DataSource;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.MemoryProperties;
-import dev.agcore.autoconfigure.memory.MemoryProperties.SchemaInitialization;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration.JdbcMemoryDatabase;
+import dev.agcore.autoconfigure.memory.jdbc.JdbcSchemaInitializer;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
-import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import dev.agcore.workflow.CheckpointStore;
 import dev.agcore.workflow.InMemoryCheckpointStore;
 import dev.agcore.workflow.Workflow;
 import dev.agcore.workflow.WorkflowEngine;
 import dev.agcore.workflow.WorkflowRegistry;
 import dev.agcore.workflow.WorkflowRunExecutor;
-import dev.agcore.workflow.jdbc.JdbcCheckpointSchema;
 import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import dev.agcore.workflow.redis.RedisCheckpointStore;
 
@@ -34,7 +29,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.jdbc.EmbeddedDatabaseConnection;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
@@ -104,26 +98,17 @@ public final class WorkflowAutoConfiguration {
 	@ConditionalOnBean(JdbcMemoryDatabase.class)
 	static class JdbcCheckpointStoreConfiguration {
 
+		// the tables are not checked at startup: applications without workflows need not create them
+		private static final JdbcSchemaInitializer SCHEMA = JdbcSchemaInitializer
+			.withScripts(JdbcCheckpointStore.SCHEMA, "checkpoint", null);
+
 		@Bean
 		@ConditionalOnMissingBean(CheckpointStore.class)
 		JdbcCheckpointStore jdbcCheckpointStore(JdbcMemoryDatabase database, MemoryProperties memory,
 				WorkflowProperties properties) {
-			MemoryProperties.Jdbc jdbc = memory.getJdbc();
-			if (initialize(jdbc.getInitializeSchema(), database.dataSource())) {
-				String platform = (jdbc.getPlatform() != null) ? jdbc.getPlatform().toLowerCase(Locale.ROOT)
-						: JdbcMemorySchema.detectPlatform(database.dataSource());
-				JdbcCheckpointSchema.create(database.dataSource(), platform, database.tablePrefix());
-			}
+			SCHEMA.initialize(database, memory.getJdbc());
 			return new JdbcCheckpointStore(database.dataSource(), database.tablePrefix(), ttl(properties),
 					Clock.systemUTC());
-		}
-
-		private static boolean initialize(SchemaInitialization mode, DataSource dataSource) {
-			return switch (mode) {
-				case ALWAYS -> true;
-				case NEVER -> false;
-				case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);
-			};
 		}
 
 	}

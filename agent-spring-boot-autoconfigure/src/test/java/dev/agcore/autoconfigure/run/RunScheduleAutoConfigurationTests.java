@@ -11,6 +11,7 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.model.ChatModel;
+import dev.agcore.run.InMemoryRunStore;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunStore;
 import dev.agcore.run.schedule.RunSchedule;
@@ -29,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RunScheduleAutoConfigurationTests {
 
-	private final QueueingRunStore store = new QueueingRunStore();
+	private final InMemoryRunStore store = new InMemoryRunStore();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(RunScheduleAutoConfiguration.class))
@@ -75,15 +76,19 @@ class RunScheduleAutoConfigurationTests {
 			assertThat(a.getBean(RunScheduler.class).isRunning()).isTrue();
 			assertThat(b.getBean(RunScheduler.class).isRunning()).isTrue();
 			long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-			while (this.store.queued().size() < 3 && System.nanoTime() < end) {
+			while (queued().size() < 3 && System.nanoTime() < end) {
 				Thread.sleep(100);
 			}
 		}));
 
-		List<String> keys = this.store.queued().stream().map((run) -> run.request().idempotencyKey()).toList();
+		List<String> keys = queued().stream().map((run) -> run.request().idempotencyKey()).toList();
 		assertThat(keys).hasSizeGreaterThanOrEqualTo(3).doesNotHaveDuplicates();
 		assertThat(keys).allMatch((key) -> key.matches("schedule:tick:\\d+"));
-		assertThat(this.store.queued()).extracting(Run::sessionId).containsOnly("schedule-tick");
+		assertThat(queued()).extracting(Run::sessionId).containsOnly("schedule-tick");
+	}
+
+	private List<Run> queued() {
+		return this.store.list("schedule-tick", 0, 1000).collectList().block(Duration.ofSeconds(5));
 	}
 
 	@Test

@@ -22,7 +22,6 @@ import dev.agcore.workflow.CheckpointStore;
 import dev.agcore.workflow.WorkflowEngine;
 import dev.agcore.workflow.WorkflowResult;
 import dev.agcore.workflow.WorkflowRunExecutor;
-import dev.agcore.workflow.jdbc.JdbcCheckpointSchema;
 import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import dev.agcore.workflow.redis.RedisCheckpointStore;
 import org.junit.jupiter.api.Assertions;
@@ -102,7 +101,7 @@ class WorkflowNewContextTests {
 		finally {
 			instance.run((context) -> {
 				DataSource dataSource = context.getBean(DataSource.class);
-				JdbcCheckpointSchema.drop(dataSource, prefix);
+				JdbcCheckpointStore.SCHEMA.drop(dataSource, prefix);
 				JdbcMemorySchema.drop(dataSource, prefix);
 			});
 		}

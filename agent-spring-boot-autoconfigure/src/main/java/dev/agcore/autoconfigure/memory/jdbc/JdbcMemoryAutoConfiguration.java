@@ -4,22 +4,18 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import javax.sql.DataSource;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.memory.MemoryProperties;
-import dev.agcore.autoconfigure.memory.MemoryProperties.SchemaInitialization;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
-import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.jdbc.JdbcConversationStore;
 import dev.agcore.memory.jdbc.JdbcKeyValueStore;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.agcore.memory.jdbc.JdbcSchema;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -52,8 +48,9 @@ import static dev.agcore.autoconfigure.support.PropertyChecks.positive;
 @EnableConfigurationProperties(MemoryProperties.class)
 public final class JdbcMemoryAutoConfiguration {
 
-	private static final Logger logger = LoggerFactory.getLogger(JdbcMemoryAutoConfiguration.class);
-
+	private static final JdbcSchemaInitializer SCHEMA = JdbcSchemaInitializer.withScripts(JdbcMemorySchema.SCHEMA,
+			"memory", "The memory database cannot be reached at startup; conversations fail with "
+					+ "'memory_unavailable' until it is back");
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -68,62 +65,16 @@ public final class JdbcMemoryAutoConfiguration {
 		MemoryProperties.Jdbc jdbc = properties.getJdbc();
 		String prefix = jdbc.getTablePrefix();
 		try {
-			JdbcMemorySchema.validatePrefix(prefix);
+			JdbcSchema.validatePrefix(prefix);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new AgentConfigurationException("agent.memory.jdbc.table-prefix '" + prefix
 					+ "' may hold only letters, digits and underscores",
 					"Set agent.memory.jdbc.table-prefix to a name such as 'agent_'.");
 		}
-		if (initialize(jdbc.getInitializeSchema(), database)) {
-			String platform = (jdbc.getPlatform() != null) ? jdbc.getPlatform().toLowerCase(Locale.ROOT)
-					: detectPlatform(database);
-			if (!JdbcMemorySchema.PLATFORMS.contains(platform)) {
-				throw new AgentConfigurationException("There is no memory schema script for the database platform '"
-						+ platform + "' (agent.memory.jdbc.platform); scripts exist for "
-						+ String.join(", ", JdbcMemorySchema.PLATFORMS),
-						"Set agent.memory.jdbc.platform to a compatible one, or create the tables yourself and set "
-								+ "agent.memory.jdbc.initialize-schema=never.");
-			}
-			JdbcMemorySchema.create(database, platform, prefix);
-		}
-		verifySchema(database, prefix, jdbc.getInitializeSchema());
-		return new JdbcMemoryDatabase(database, prefix);
-	}
-
-	private static String detectPlatform(DataSource dataSource) {
-		try {
-			return JdbcMemorySchema.detectPlatform(dataSource);
-		}
-		catch (MemoryException ex) {
-			throw new AgentConfigurationException(ex.getMessage(),
-					"Check spring.datasource.url and that the database is up, set agent.memory.jdbc.platform, or set "
-							+ "agent.memory.jdbc.initialize-schema=never and create the tables with your migrations.");
-		}
-	}
-
-	/** A missing table fails startup; a database that is down does not (the stores answer 503 until it is back). */
-	private static void verifySchema(DataSource dataSource, String prefix, SchemaInitialization mode) {
-		try {
-			if (!JdbcMemorySchema.verify(dataSource, prefix)) {
-				logger.warn("The memory database cannot be reached at startup; conversations fail with "
-						+ "'memory_unavailable' until it is back");
-			}
-		}
-		catch (MemoryException ex) {
-			throw new AgentConfigurationException(ex.getMessage(), (mode == SchemaInitialization.ALWAYS)
-					? "Check that the database user may create tables, or create them with your migrations."
-					: "Set agent.memory.jdbc.initialize-schema=always (agent.memory.jdbc.initialize-schema is '"
-							+ mode.name().toLowerCase(Locale.ROOT) + "'), or create the tables with your migrations.");
-		}
-	}
-
-	private static boolean initialize(SchemaInitialization mode, DataSource dataSource) {
-		return switch (mode) {
-			case ALWAYS -> true;
-			case NEVER -> false;
-			case EMBEDDED -> EmbeddedDatabaseConnection.isEmbedded(dataSource);
-		};
+		JdbcMemoryDatabase memory = new JdbcMemoryDatabase(database, prefix);
+		SCHEMA.initialize(memory, jdbc);
+		return memory;
 	}
 
 	@Bean

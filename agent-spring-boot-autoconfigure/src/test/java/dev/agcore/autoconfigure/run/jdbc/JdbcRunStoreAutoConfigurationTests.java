@@ -9,7 +9,6 @@ import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStore;
-import dev.agcore.run.jdbc.JdbcRunSchema;
 import dev.agcore.run.jdbc.JdbcRunStore;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -39,7 +38,7 @@ class JdbcRunStoreAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(JdbcRunStore.class);
 				DataSource dataSource = context.getBean(DataSource.class);
-				assertThat(JdbcRunSchema.verify(dataSource, "app_")).isTrue();
+				assertThat(JdbcRunStore.SCHEMA.verify(dataSource, "app_")).isTrue();
 				RunStore store = context.getBean(RunStore.class);
 				Run run = store.submit(RunRequest.of("agent", "assistant", "s",
 						JsonNodeFactory.instance.objectNode().put("message", "hi"))).block(TIMEOUT);
