@@ -10,8 +10,8 @@ import javax.sql.DataSource;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.run.jdbc.JdbcRunStoreAutoConfiguration;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
-import dev.agcore.run.jdbc.JdbcRunSchema;
-import dev.agcore.workflow.jdbc.JdbcCheckpointSchema;
+import dev.agcore.run.jdbc.JdbcRunStore;
+import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -50,8 +50,8 @@ class JdbcRunsTwoInstancesTests extends AbstractRunsTwoInstancesTests {
 	@AfterAll
 	static void dropTables() throws Exception {
 		DataSource dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), URL, "postgres", "");
-		JdbcRunSchema.drop(dataSource, PREFIX);
-		JdbcCheckpointSchema.drop(dataSource, PREFIX);
+		JdbcRunStore.SCHEMA.drop(dataSource, PREFIX);
+		JdbcCheckpointStore.SCHEMA.drop(dataSource, PREFIX);
 		JdbcMemorySchema.drop(dataSource, PREFIX);
 	}
 
