@@ -9,6 +9,7 @@ import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.MemoryProperties;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration.JdbcMemoryDatabase;
+import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryPurger;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcSchemaInitializer;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
 import dev.agcore.workflow.CheckpointStore;
@@ -109,6 +110,13 @@ public final class WorkflowAutoConfiguration {
 			SCHEMA.initialize(database, memory.getJdbc());
 			return new JdbcCheckpointStore(database.dataSource(), database.tablePrefix(), ttl(properties),
 					Clock.systemUTC());
+		}
+
+		/** Expired checkpoints go with the memory stores' purge, every agent.memory.jdbc.purge-interval. */
+		@Bean
+		@ConditionalOnBean(JdbcCheckpointStore.class)
+		JdbcMemoryPurger.Purge jdbcCheckpointPurge(JdbcCheckpointStore store) {
+			return new JdbcMemoryPurger.Purge("workflow checkpoints", store::purgeExpired);
 		}
 
 	}

@@ -2,8 +2,13 @@ package dev.agcore.autoconfigure.workflow;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
+import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryPurger;
 import dev.agcore.json.AgentJson;
 import dev.agcore.workflow.CheckpointStore;
 import dev.agcore.workflow.InMemoryCheckpointStore;
@@ -12,12 +17,15 @@ import dev.agcore.workflow.WorkflowEngine;
 import dev.agcore.workflow.WorkflowRegistry;
 import dev.agcore.workflow.WorkflowRunExecutor;
 import dev.agcore.workflow.annotation.Entrypoint;
+import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,6 +67,27 @@ class WorkflowAutoConfigurationTests {
 			tasks.fetch("a");
 			assertThat(ReportWorkflow.FETCHES).hasValue(2);
 		});
+	}
+
+	@Test
+	void expiredJdbcCheckpointsArePurgedWithTheMemoryStores() {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+					JdbcMemoryAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"agent.memory.store=jdbc", "agent.workflows.checkpoint-ttl=50ms")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().getBean(CheckpointStore.class).isInstanceOf(JdbcCheckpointStore.class);
+				CheckpointStore store = context.getBean(CheckpointStore.class);
+				store.saveTask("old-run", "fetch#0", AgentJson.mapper().getNodeFactory().textNode("facts"))
+					.block(TIMEOUT);
+				Thread.sleep(100);
+				long purged = context.getBean(JdbcMemoryPurger.class).purgeNow();
+				assertThat(purged).isGreaterThanOrEqualTo(1);
+				int rows = new JdbcTemplate(context.getBean(DataSource.class))
+					.queryForObject("SELECT COUNT(*) FROM agent_workflow_checkpoint", Integer.class);
+				assertThat(rows).isZero();
+			});
 	}
 
 	@Test

@@ -108,10 +108,13 @@ public final class JdbcMemoryAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JdbcMemoryPurger jdbcMemoryPurger(ObjectProvider<JdbcConversationStore> conversations,
-			ObjectProvider<JdbcKeyValueStore> items, MemoryProperties properties) {
+			ObjectProvider<JdbcKeyValueStore> items, ObjectProvider<JdbcMemoryPurger.Purge> others,
+			MemoryProperties properties) {
 		List<JdbcMemoryPurger.Purge> purges = new ArrayList<>();
 		conversations.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("sessions", store::purgeExpired)));
 		items.ifUnique((store) -> purges.add(new JdbcMemoryPurger.Purge("memory items", store::purgeExpired)));
+		// other stores on this database (workflow checkpoints) contribute their own purge
+		others.orderedStream().forEach(purges::add);
 		return new JdbcMemoryPurger(positive("agent.memory.jdbc.purge-interval", properties.getJdbc().getPurgeInterval()),
 				purges);
 	}

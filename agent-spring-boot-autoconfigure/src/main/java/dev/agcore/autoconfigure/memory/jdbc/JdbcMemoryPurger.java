@@ -95,7 +95,7 @@ public final class JdbcMemoryPurger implements SmartLifecycle {
 	 * @param what what it removes, for the log
 	 * @param action the purge, returning how many it removed
 	 */
-	record Purge(String what, LongSupplier action) {
+	public record Purge(String what, LongSupplier action) {
 
 	}
 
