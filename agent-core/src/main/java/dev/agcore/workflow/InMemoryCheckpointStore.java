@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
@@ -17,14 +18,20 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Keeps checkpoints in this JVM's memory: for one instance and for tests. A checkpoint
- * not written for longer than the time-to-live is dropped when next touched and by
- * {@link #purgeExpired()}.
+ * not written for longer than the time-to-live is dropped when next touched, by
+ * {@link #purgeExpired()}, and by a sweep every {@value #SWEEP_EVERY} writes, so that the
+ * checkpoints of finished runs do not pile up.
  *
  * @since 0.1.0
  */
 public final class InMemoryCheckpointStore implements CheckpointStore {
 
+	/** How many writes pass between two sweeps of expired checkpoints. */
+	static final int SWEEP_EVERY = 1024;
+
 	private final Map<String, Stored> checkpoints = new ConcurrentHashMap<>();
+
+	private final AtomicLong writes = new AtomicLong();
 
 	private final Duration ttl;
 
@@ -110,6 +117,9 @@ public final class InMemoryCheckpointStore implements CheckpointStore {
 	/** Apply a change atomically; a change answering null leaves the checkpoint as it is. */
 	private Mono<Boolean> write(String runId, UnaryOperator<@Nullable Checkpoint> change) {
 		return Mono.fromCallable(() -> {
+			if (this.writes.incrementAndGet() % SWEEP_EVERY == 0) {
+				purgeExpired();
+			}
 			boolean[] written = { false };
 			this.checkpoints.compute(runId, (id, stored) -> {
 				Stored alive = (stored != null && !expired(stored)) ? stored : null;
