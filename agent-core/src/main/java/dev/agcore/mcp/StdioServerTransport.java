@@ -34,7 +34,10 @@ import reactor.core.publisher.Sinks;
  * of starting may be lost;</li>
  * <li>the child's exit is reported through {@link #terminated()}, and a failure to
  * start it is an error of {@link #connect} naming the server: the SDK (2.0) notices
- * neither, so requests would wait for their timeout.</li>
+ * neither, so requests would wait for their timeout;</li>
+ * <li>messages sent from several threads at once (parallel tool calls, reading several
+ * resources) are sent one at a time: the SDK's unicast sink refuses a concurrent emission
+ * with "Failed to enqueue message" (modelcontextprotocol/java-sdk#875, fixed after 2.0.1).</li>
  * </ul>
  * One instance starts one process: a reconnection creates a new transport.
  */
@@ -123,6 +126,12 @@ final class StdioServerTransport extends StdioClientTransport {
 	 */
 	Mono<Void> terminated() {
 		return this.terminated.asMono();
+	}
+
+	/** The SDK emits at once, here, so holding the lock serializes the emissions. */
+	@Override
+	public synchronized Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
+		return super.sendMessage(message);
 	}
 
 	@Override

@@ -1,8 +1,14 @@
 package dev.agcore.mcp;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
@@ -59,6 +65,30 @@ class StdioEverythingServerTests extends EverythingServerTests {
 		JsonNode environment = AgentJson.mapper().readTree(call("everything__get-env", "{}"));
 		assertThat(environment.propertyNames()).containsOnly("PATH", "HOME", "AGCORE_TEST_VARIABLE");
 		assertThat(environment.get("AGCORE_TEST_VARIABLE").asString()).isEqualTo("configured");
+	}
+
+	@Test
+	void callsFromManyThreadsAtOnceAllGoThrough() throws Exception {
+		int calls = 64;
+		ExecutorService threads = Executors.newFixedThreadPool(8);
+		try {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<String>> answers = new ArrayList<>();
+			for (int i = 0; i < calls; i++) {
+				String message = "m" + i;
+				answers.add(threads.submit(() -> {
+					start.await();
+					return call("everything__echo", "{\"message\":\"" + message + "\"}");
+				}));
+			}
+			start.countDown();
+			for (int i = 0; i < calls; i++) {
+				assertThat(answers.get(i).get(20, TimeUnit.SECONDS)).isEqualTo("Echo: m" + i);
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
 	}
 
 }
