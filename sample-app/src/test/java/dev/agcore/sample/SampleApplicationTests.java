@@ -43,11 +43,87 @@ class SampleApplicationTests {
 			.expectBody(String.class)
 			.returnResult()
 			.getResponseBody());
-		assertThat(agents.size()).isEqualTo(1);
-		assertThat(agents.get(0).get("name").asString()).isEqualTo("assistant");
+		assertThat(agents.valueStream().map((agent) -> agent.get("name").asString())).containsExactly("assistant",
+				"planner");
 		assertThat(agents.get(0).get("provider").asString()).isEqualTo("scripted");
 		assertThat(agents.get(0).get("tools").valueStream().map(JsonNode::asString))
 			.containsExactly("get_weather", "convert_units", "get_order_status", "cancel_order", "retrieve");
+		assertThat(agents.get(1).get("provider").asString()).as("the planner is in demo mode too").isEqualTo("scripted");
+	}
+
+	@Test
+	void plannerStreamsItsPlanAndRunsOneStepPerPart() {
+		List<ServerSentEvent<String>> events = this.client.post()
+			.uri("/agents/planner/stream")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(Map.of("sessionId", "plan-1", "message",
+					"Where is order A-1001 and what is the weather in Paris?"))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(Duration.ofSeconds(10));
+		assertThat(events).extracting(ServerSentEvent::event)
+			.containsSubsequence("plan_created", "step_started", "tool_call", "step_completed", "step_started",
+					"tool_call", "step_completed", "completed");
+		assertThat(events).filteredOn((event) -> "tool_call".equals(event.event()))
+			.extracting(ServerSentEvent::data)
+			.satisfiesExactly((first) -> assertThat(first).contains("get_order_status"),
+					(second) -> assertThat(second).contains("get_weather"));
+	}
+
+	@Test
+	void returnRequestWorkflowWaitsForApprovalAndSkipsFinishedTasksWhenResumed() {
+		JsonNode run = post("/workflows/return-request/runs",
+				Map.of("input", Map.of("orderId", "A-1001", "reason", "arrived broken")), 202);
+		String uri = "/workflows/return-request/runs/" + run.get("id").asString();
+		JsonNode interrupted = awaitStatus(uri, "interrupted");
+		assertThat(interrupted.at("/result/refund/amount").asDouble()).isEqualTo(30.0);
+		post(uri + "/resume", Map.of("resume", Map.of("approved", true)), 202);
+		JsonNode completed = awaitStatus(uri, "completed");
+		assertThat(completed.at("/result/status").asString()).isEqualTo("refunded");
+		List<ServerSentEvent<String>> events = this.client.get()
+			.uri(uri + "/events")
+			.accept(MediaType.TEXT_EVENT_STREAM)
+			.exchange()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(Duration.ofSeconds(10));
+		assertThat(events).filteredOn((event) -> "task_completed".equals(event.event()))
+			.extracting(ServerSentEvent::data)
+			.filteredOn((data) -> data.contains("\"cached\":true"))
+			.hasSize(2);
+		JsonNode refused = post("/workflows/return-request/runs", Map.of("input", 5), 400);
+		assertThat(refused.get("message").asString()).contains("return-request");
+	}
+
+	private JsonNode post(String uri, Object body, int status) {
+		return json(this.client.post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(status)
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+	}
+
+	private JsonNode awaitStatus(String uri, String status) {
+		long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		JsonNode run = json(this.client.get().uri(uri).exchange().expectBody(String.class).returnResult().getResponseBody());
+		while (!run.get("status").asString().equals(status)) {
+			assertThat(System.nanoTime()).as("run to be %s, is %s", status, run).isLessThan(end);
+			java.util.concurrent.locks.LockSupport.parkNanos(20_000_000);
+			run = json(this.client.get().uri(uri).exchange().expectBody(String.class).returnResult().getResponseBody());
+		}
+		return run;
 	}
 
 	@Test

@@ -32,7 +32,10 @@ public class ReturnTasks {
 	/** A flat refund per item line; a real shop would ask its order service. */
 	@Task(name = "quote-refund")
 	public RefundQuote quoteRefund(String orderId, String orderStatus) {
-		int lines = orderStatus.contains("(") ? orderStatus.substring(orderStatus.indexOf('(')).split(",").length : 0;
+		// the items are listed in parentheses: "(2 x espresso cups, 1 x milk frother)"
+		int open = orderStatus.indexOf('(');
+		int close = orderStatus.indexOf(')', open + 1);
+		int lines = (open >= 0 && close > open) ? orderStatus.substring(open + 1, close).split(",").length : 0;
 		return new RefundQuote(orderId.strip().toUpperCase(Locale.ROOT), lines * 15.0);
 	}
 
