@@ -477,6 +477,17 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Add listeners told about each finished turn of the agent.
+	 * @param listeners the listeners
+	 * @return this builder
+	 * @see #turnSummaryListener(TurnSummaryListener)
+	 */
+	public AgentBuilder turnSummaryListeners(Collection<? extends TurnSummaryListener> listeners) {
+		listeners.forEach(this::turnSummaryListener);
+		return this;
+	}
+
+	/**
 	 * Set what the model sees of the conversation: the whole of it (the default), the
 	 * last messages, or the last tokens. The store keeps every message; the window only
 	 * shapes each model request, and never sends a tool result without its call.
