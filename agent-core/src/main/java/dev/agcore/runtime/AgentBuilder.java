@@ -108,6 +108,10 @@ public final class AgentBuilder {
 
 	private AgentMetrics metrics = AgentMetrics.NOOP;
 
+	private boolean captureContent;
+
+	private final List<TurnSummaryListener> turnSummaryListeners = new ArrayList<>();
+
 	private ContextWindow contextWindow = ContextWindow.full();
 
 	private final List<AgentMiddleware> middleware = new ArrayList<>();
@@ -450,6 +454,40 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Whether the DEBUG lines of the {@code dev.agcore.turns.model} and
+	 * {@code dev.agcore.turns.tool} loggers hold the content of model and tool calls:
+	 * the last message sent, the answer, tool arguments and results. Off by default.
+	 * @param captureContent whether to log content
+	 * @return this builder
+	 */
+	public AgentBuilder captureContent(boolean captureContent) {
+		this.captureContent = captureContent;
+		return this;
+	}
+
+	/**
+	 * Add a listener told about each finished turn of the agent (counts, tokens, cost,
+	 * duration, outcome; never content).
+	 * @param listener the listener
+	 * @return this builder
+	 */
+	public AgentBuilder turnSummaryListener(TurnSummaryListener listener) {
+		this.turnSummaryListeners.add(Objects.requireNonNull(listener, "'listener' must not be null"));
+		return this;
+	}
+
+	/**
+	 * Add listeners told about each finished turn of the agent.
+	 * @param listeners the listeners
+	 * @return this builder
+	 * @see #turnSummaryListener(TurnSummaryListener)
+	 */
+	public AgentBuilder turnSummaryListeners(Collection<? extends TurnSummaryListener> listeners) {
+		listeners.forEach(this::turnSummaryListener);
+		return this;
+	}
+
+	/**
 	 * Set what the model sees of the conversation: the whole of it (the default), the
 	 * last messages, or the last tokens. The store keeps every message; the window only
 	 * shapes each model request, and never sends a tool result without its call.
@@ -588,7 +626,17 @@ public final class AgentBuilder {
 				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
-				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners);
+				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,
+				new TurnLogSettings(this.captureContent, turnSummaryListener()));
+	}
+
+	private @Nullable TurnSummaryListener turnSummaryListener() {
+		List<TurnSummaryListener> listeners = List.copyOf(this.turnSummaryListeners);
+		if (listeners.isEmpty()) {
+			return null;
+		}
+		return (listeners.size() == 1) ? listeners.get(0)
+				: (summary) -> listeners.forEach((listener) -> listener.onTurnFinished(summary));
 	}
 
 	private static Duration positive(Duration value, String name) {

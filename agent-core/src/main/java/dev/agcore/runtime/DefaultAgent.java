@@ -71,11 +71,14 @@ final class DefaultAgent implements Agent {
 
 	private final Duration turnTimeout;
 
+	private final TurnLogSettings turnLog;
+
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
 			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
-			ToolCallFormat toolCallFormat, RunnerSettings runners) {
+			ToolCallFormat toolCallFormat, RunnerSettings runners, TurnLogSettings turnLog) {
 		this.name = name;
+		this.turnLog = turnLog;
 		this.model = model;
 		this.prompt = prompt;
 		this.toolRunner = toolRunner;
@@ -148,19 +151,20 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(() -> run(request, TurnListener.NONE, null));
+		return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, null));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(() -> run(request, listener, null)));
+		return TurnEvents
+			.events((listener) -> withinTurnTimeout(request.sessionId(), () -> run(request, listener, null)));
 	}
 
 	@Override
 	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
-			return withinTurnTimeout(() -> run(request, TurnListener.NONE, structured))
+			return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, structured))
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
 		});
 	}
@@ -204,21 +208,24 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(() -> this.resumption.resume(request, TurnListener.NONE));
+		return withinTurnTimeout(request.sessionId(), () -> this.resumption.resume(request, TurnListener.NONE));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(() -> this.resumption.resume(request, listener)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(),
+				() -> this.resumption.resume(request, listener)));
 	}
 
 	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
-	private Mono<AgentResult> withinTurnTimeout(Supplier<Mono<AgentResult>> turn) {
+	private Mono<AgentResult> withinTurnTimeout(String sessionId, Supplier<Mono<AgentResult>> turn) {
 		return Mono.defer(() -> {
 			// the priced calls of this turn, of any model: see ConfiguredChatModel
 			TurnCost cost = new TurnCost(this.name, this.metrics);
-			return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
-				.map(cost::addTo)
+			Mono<AgentResult> bounded = TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
+				.map(cost::addTo);
+			return TurnLog.watch(bounded, this.name, sessionId, this.turnLog.captureContent(), this.turnLog.listener(),
+					cost)
 				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
 		});
 	}

@@ -70,9 +70,9 @@ final class ModelStep {
 		// the text of this model response the caller has been shown
 		StringBuilder shown = new StringBuilder();
 		ChatModel model = turn.setup().model();
-		ModelCall innermost = listener.streaming()
+		ModelCall innermost = TurnLog.models(model, listener.streaming()
 				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
-				: (req) -> this.invoker.call(model, req);
+				: (req) -> this.invoker.call(model, req));
 		return this.middleware.wrapModelCall(turn, innermost)
 			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(

@@ -95,7 +95,8 @@ final class ToolRunner {
 	 * instead of a result; the other calls still run.
 	 */
 	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener) {
-		ToolCallHandler handler = middleware.wrapToolCall(turn, (call) -> execute(call, turn, listener));
+		ToolCallHandler handler = middleware.wrapToolCall(turn,
+				TurnLog.tools((call) -> execute(call, turn, listener)));
 		if (calls.size() == 1) {
 			return runOne(0, calls.get(0), handler).flux();
 		}

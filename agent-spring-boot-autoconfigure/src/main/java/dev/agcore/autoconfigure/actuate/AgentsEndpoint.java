@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.agcore.autoconfigure.tool.AgentToolSettings;
@@ -38,6 +39,10 @@ public class AgentsEndpoint {
 
 	private final List<AgentToolSource> toolSources;
 
+	private final Map<String, String> stores;
+
+	private final @Nullable AgentSessionActivity sessions;
+
 	/**
 	 * Create an endpoint.
 	 * @param agents the agents
@@ -56,9 +61,27 @@ public class AgentsEndpoint {
 	 * @param toolSources the servers outside the application (MCP servers)
 	 */
 	public AgentsEndpoint(AgentRegistry agents, @Nullable AgentTools agentTools, List<AgentToolSource> toolSources) {
+		this(agents, agentTools, toolSources, Map.of(), null);
+	}
+
+	/**
+	 * Create an endpoint that also shows the stores of the agents and what this instance
+	 * saw of their sessions.
+	 * @param agents the agents
+	 * @param agentTools what the auto-configuration gave its agents on the tools side, or
+	 * {@code null}
+	 * @param toolSources the servers outside the application (MCP servers)
+	 * @param stores the class of each store by its role ({@code conversations},
+	 * {@code runs}, …)
+	 * @param sessions what this instance saw of the agents' sessions, or {@code null}
+	 */
+	public AgentsEndpoint(AgentRegistry agents, @Nullable AgentTools agentTools, List<AgentToolSource> toolSources,
+			Map<String, String> stores, @Nullable AgentSessionActivity sessions) {
 		this.agents = agents;
 		this.agentTools = agentTools;
 		this.toolSources = List.copyOf(toolSources);
+		this.stores = Map.copyOf(new TreeMap<>(stores));
+		this.sessions = sessions;
 	}
 
 	@ReadOperation
@@ -68,12 +91,28 @@ public class AgentsEndpoint {
 		Map<String, McpServerDescriptor> servers = new LinkedHashMap<>();
 		this.toolSources.forEach((source) -> source.statuses()
 			.forEach((status) -> servers.put(status.name(), McpServerDescriptor.of(status))));
-		return new AgentsDescriptor(agents, servers.isEmpty() ? null : servers);
+		return new AgentsDescriptor(agents, servers.isEmpty() ? null : servers,
+				this.stores.isEmpty() ? null : new TreeMap<>(this.stores));
 	}
 
 	@ReadOperation
 	public @Nullable AgentDescriptor agent(@Selector String name) {
 		return this.agents.find(name).map(this::describe).orElse(null);
+	}
+
+	/**
+	 * Show what this instance saw of an agent's sessions: counts and times, never
+	 * session ids or content ({@code /actuator/agents/{name}/sessions}).
+	 * @param name the agent
+	 * @param view {@code sessions}
+	 * @return the view, or {@code null} (404) for an unknown agent or view
+	 */
+	@ReadOperation
+	public AgentSessionActivity.@Nullable SessionsDescriptor sessions(@Selector String name, @Selector String view) {
+		if (this.sessions == null || !"sessions".equals(view) || this.agents.find(name).isEmpty()) {
+			return null;
+		}
+		return this.sessions.describe(name);
 	}
 
 	private AgentDescriptor describe(Agent agent) {
@@ -95,10 +134,14 @@ public class AgentsEndpoint {
 	 * @param agents the agents by name
 	 * @param mcpServers the MCP servers agents get tools from, by name; left out when none
 	 * is configured
+	 * @param stores the class of each store of the agents by its role
+	 * ({@code conversations}, {@code keyValue}, {@code runs}, {@code checkpoints}); left
+	 * out when unknown
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	public record AgentsDescriptor(Map<String, AgentDescriptor> agents,
-			@Nullable Map<String, McpServerDescriptor> mcpServers) implements OperationResponseBody {
+			@Nullable Map<String, McpServerDescriptor> mcpServers,
+			@Nullable Map<String, String> stores) implements OperationResponseBody {
 	}
 
 	/**

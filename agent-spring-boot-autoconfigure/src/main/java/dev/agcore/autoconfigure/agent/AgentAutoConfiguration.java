@@ -20,6 +20,7 @@ import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.TurnSummaryListener;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -66,11 +67,13 @@ public final class AgentAutoConfiguration {
 			ObjectProvider<AgentMiddlewareFactory> middleware, ObjectProvider<MeterRegistry> meterRegistry,
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
 			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
-			ListableBeanFactory beanFactory) {
+			ListableBeanFactory beanFactory, ObjectProvider<TurnSummaryListener> turnSummaryListeners,
+			Environment environment) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
-						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser);
+						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser,
+				AgentTurnLogging.of(environment, turnSummaryListeners.orderedStream().toList()));
 	}
 
 	@Bean
@@ -84,6 +87,11 @@ public final class AgentAutoConfiguration {
 	AgentRegistry agentRegistry(ObjectProvider<Agent> agents, ConfiguredAgentFactory factory) {
 		List<Agent> all = agents.orderedStream().toList();
 		return factory.registry(all);
+	}
+
+	@Bean
+	AgentStartupLog agentStartupLog(AgentRegistry agents, AgentProperties properties) {
+		return new AgentStartupLog(agents, properties.getAgents());
 	}
 
 }

@@ -78,11 +78,14 @@ final class ConfiguredAgentFactory {
 
 	private final PlanParser planParser;
 
+	private final AgentTurnLogging turnLogging;
+
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
-			AgentRunners runners, PlanParser planParser) {
+			AgentRunners runners, PlanParser planParser, AgentTurnLogging turnLogging) {
 		this.planParser = planParser;
+		this.turnLogging = turnLogging;
 		List<ModelAdapter> adapters = new ArrayList<>(
 				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
 		adapters.addAll(adapterBeans);
@@ -142,6 +145,8 @@ final class ConfiguredAgentFactory {
 			.basePrompt(this.prompts.baseSystemPrompt())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.captureContent(this.turnLogging.captureContent())
+			.turnSummaryListeners(this.turnLogging.listeners())
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
 	}
 
@@ -239,6 +244,8 @@ final class ConfiguredAgentFactory {
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.captureContent(this.turnLogging.captureContent())
+			.turnSummaryListeners(this.turnLogging.listeners())
 			.contextWindow(window)
 			.middleware(middleware)));
 		if (this.middleware != null) {

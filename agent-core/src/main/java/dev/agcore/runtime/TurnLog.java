@@ -1,0 +1,304 @@
+package dev.agcore.runtime;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import dev.agcore.message.Message;
+import dev.agcore.message.ToolCall;
+import dev.agcore.message.ToolResultMessage;
+import dev.agcore.middleware.ModelCall;
+import dev.agcore.middleware.ToolCallHandler;
+import dev.agcore.model.ChatModel;
+import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
+import dev.agcore.model.Usage;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
+import reactor.core.publisher.Mono;
+
+/**
+ * The log of one turn, kept in the turn's Reactor context: counts its model and tool
+ * calls as they happen, logs each at DEBUG ({@value #MODEL_LOGGER},
+ * {@value #TOOL_LOGGER}), and when the turn ends logs one INFO line
+ * ({@value #TURNS_LOGGER}) and tells the agent's {@link TurnSummaryListener}s. Nothing is
+ * created for a turn when those loggers are off and there is no listener. Content
+ * (prompts, answers, tool arguments and results) is logged only when content capture is
+ * on, and then cut to {@value #MAX_CONTENT} characters.
+ */
+final class TurnLog {
+
+	/** The logger of the line per finished turn. */
+	static final String TURNS_LOGGER = "dev.agcore.turns";
+
+	/** The logger of the line per model call. */
+	static final String MODEL_LOGGER = "dev.agcore.turns.model";
+
+	/** The logger of the line per tool call. */
+	static final String TOOL_LOGGER = "dev.agcore.turns.tool";
+
+	static final int MAX_CONTENT = 2_000;
+
+	private static final Logger turns = LoggerFactory.getLogger(TURNS_LOGGER);
+
+	private static final Logger models = LoggerFactory.getLogger(MODEL_LOGGER);
+
+	private static final Logger tools = LoggerFactory.getLogger(TOOL_LOGGER);
+
+	private static final Class<TurnLog> CONTEXT_KEY = TurnLog.class;
+
+	private final String agent;
+
+	private final String sessionId;
+
+	private final boolean captureContent;
+
+	private final TurnSummaryListener listener;
+
+	private final long start = System.nanoTime();
+
+	private final AtomicInteger modelCalls = new AtomicInteger();
+
+	private final AtomicInteger toolCalls = new AtomicInteger();
+
+	private final AtomicReference<Usage> usage = new AtomicReference<>(Usage.EMPTY);
+
+	private final AtomicBoolean finished = new AtomicBoolean();
+
+	private TurnLog(String agent, String sessionId, boolean captureContent, TurnSummaryListener listener) {
+		this.agent = agent;
+		this.sessionId = sessionId;
+		this.captureContent = captureContent;
+		this.listener = listener;
+	}
+
+	/**
+	 * Watch a turn: count, log and report it, unless nothing would read what is kept.
+	 * @param turn the turn, bound by its deadline
+	 * @param cost the turn's cost so far when it ends
+	 */
+	static Mono<AgentResult> watch(Mono<AgentResult> turn, String agent, String sessionId, boolean captureContent,
+			@Nullable TurnSummaryListener listener, TurnCost cost) {
+		if (listener == null && !turns.isInfoEnabled() && !models.isDebugEnabled() && !tools.isDebugEnabled()) {
+			return turn;
+		}
+		TurnLog log = new TurnLog(agent, sessionId, captureContent,
+				(listener != null) ? listener : (summary) -> {
+				});
+		return turn.doOnSuccess((result) -> {
+			if (result != null) {
+				log.finish(TurnSummary.Outcome.of(result.status()), null, result.usage(), cost.total());
+			}
+		})
+			.doOnError((ex) -> log.finish(TurnSummary.Outcome.FAILED, code(ex), log.usage.get(), cost.total()))
+			.doOnCancel(() -> log.finish(TurnSummary.Outcome.CANCELLED, null, log.usage.get(), cost.total()))
+			.contextWrite((context) -> context.put(CONTEXT_KEY, log));
+	}
+
+	/** The innermost model call, logged when the turn is watched. */
+	static ModelCall models(ChatModel model, ModelCall call) {
+		return (request) -> Mono.deferContextual((context) -> {
+			TurnLog log = context.getOrDefault(CONTEXT_KEY, null);
+			return (log != null) ? log.model(model, request, call.call(request)) : call.call(request);
+		});
+	}
+
+	/** The innermost tool call, logged when the turn is watched. */
+	static ToolCallHandler tools(ToolCallHandler handler) {
+		return (call) -> Mono.deferContextual((context) -> {
+			TurnLog log = context.getOrDefault(CONTEXT_KEY, null);
+			return (log != null) ? log.tool(call, handler.call(call)) : handler.call(call);
+		});
+	}
+
+	private Mono<ChatResponse> model(ChatModel model, ChatRequest request, Mono<ChatResponse> call) {
+		long start = System.nanoTime();
+		return call.doOnSuccess((response) -> {
+			this.modelCalls.incrementAndGet();
+			if (response != null) {
+				this.usage.accumulateAndGet(response.usage(), Usage::plus);
+			}
+			if (models.isDebugEnabled()) {
+				logModel(model, request, response, null, start);
+			}
+		}).doOnError((ex) -> {
+			this.modelCalls.incrementAndGet();
+			if (models.isDebugEnabled()) {
+				logModel(model, request, null, ex, start);
+			}
+		});
+	}
+
+	private void logModel(ChatModel model, ChatRequest request, @Nullable ChatResponse response,
+			@Nullable Throwable error, long start) {
+		String requestModel = (request.options().model() != null) ? request.options().model() : model.modelName();
+		LoggingEventBuilder event = models.atDebug()
+			.addKeyValue("agent", this.agent)
+			.addKeyValue("session", this.sessionId)
+			.addKeyValue("provider", model.providerName())
+			.addKeyValue("model", requestModel)
+			.addKeyValue("messages", request.messages().size())
+			.addKeyValue("tools", request.tools().size());
+		StringBuilder line = new StringBuilder("Model call: agent=").append(this.agent)
+			.append(" session=")
+			.append(this.sessionId)
+			.append(" provider=")
+			.append(model.providerName())
+			.append(" model=")
+			.append(requestModel)
+			.append(" messages=")
+			.append(request.messages().size())
+			.append(" tools=")
+			.append(request.tools().size());
+		if (response != null) {
+			String finish = response.finishReason().name().toLowerCase(java.util.Locale.ROOT);
+			Usage usage = response.usage();
+			event.addKeyValue("finish_reason", finish)
+				.addKeyValue("input_tokens", usage.inputTokens())
+				.addKeyValue("output_tokens", usage.outputTokens())
+				.addKeyValue("tool_calls", response.message().toolCalls().size());
+			line.append(" finish_reason=")
+				.append(finish)
+				.append(" input_tokens=")
+				.append(usage.inputTokens())
+				.append(" output_tokens=")
+				.append(usage.outputTokens())
+				.append(" tool_calls=")
+				.append(response.message().toolCalls().size());
+		}
+		else if (error != null) {
+			event.addKeyValue("error", error.getClass().getSimpleName());
+			line.append(" error=").append(error.getClass().getSimpleName());
+		}
+		long millis = millisSince(start);
+		event.addKeyValue("duration_ms", millis);
+		line.append(" duration_ms=").append(millis);
+		if (this.captureContent) {
+			List<Message> messages = request.messages();
+			String last = messages.isEmpty() ? "" : messages.get(messages.size() - 1).text();
+			line.append(" request=").append(quoted(last));
+			if (response != null) {
+				line.append(" response=").append(quoted(response.message().text()));
+			}
+		}
+		event.log(line.toString());
+	}
+
+	private Mono<ToolResultMessage> tool(ToolCall call, Mono<ToolResultMessage> run) {
+		long start = System.nanoTime();
+		return run.doOnSuccess((result) -> {
+			this.toolCalls.incrementAndGet();
+			if (tools.isDebugEnabled()) {
+				logTool(call, result, (result == null) || result.error(), start);
+			}
+		}).doOnError((ex) -> {
+			this.toolCalls.incrementAndGet();
+			if (tools.isDebugEnabled()) {
+				logTool(call, null, true, start);
+			}
+		});
+	}
+
+	private void logTool(ToolCall call, @Nullable ToolResultMessage result, boolean error, long start) {
+		long millis = millisSince(start);
+		StringBuilder line = new StringBuilder("Tool call: agent=").append(this.agent)
+			.append(" session=")
+			.append(this.sessionId)
+			.append(" tool=")
+			.append(call.name())
+			.append(" error=")
+			.append(error)
+			.append(" duration_ms=")
+			.append(millis);
+		if (this.captureContent) {
+			line.append(" arguments=").append(quoted(call.arguments()));
+			if (result != null) {
+				line.append(" result=").append(quoted(result.text()));
+			}
+		}
+		tools.atDebug()
+			.addKeyValue("agent", this.agent)
+			.addKeyValue("session", this.sessionId)
+			.addKeyValue("tool", call.name())
+			.addKeyValue("error", error)
+			.addKeyValue("duration_ms", millis)
+			.log(line.toString());
+	}
+
+	private void finish(TurnSummary.Outcome outcome, @Nullable String failureCode, Usage usage,
+			@Nullable BigDecimal cost) {
+		if (!this.finished.compareAndSet(false, true)) {
+			return;
+		}
+		TurnSummary summary = new TurnSummary(this.agent, this.sessionId, outcome, failureCode,
+				this.modelCalls.get(), this.toolCalls.get(), usage, cost, Duration.ofNanos(System.nanoTime() - this.start));
+		if (turns.isInfoEnabled()) {
+			log(summary);
+		}
+		try {
+			this.listener.onTurnFinished(summary);
+		}
+		catch (RuntimeException ex) {
+			turns.warn("A turn summary listener of agent '{}' failed", this.agent, ex);
+		}
+	}
+
+	private static void log(TurnSummary summary) {
+		String outcome = summary.outcome().value();
+		long millis = summary.duration().toMillis();
+		StringBuilder line = new StringBuilder("Turn ").append(outcome)
+			.append(": agent=")
+			.append(summary.agent())
+			.append(" session=")
+			.append(summary.sessionId())
+			.append(" outcome=")
+			.append(outcome);
+		LoggingEventBuilder event = turns.atInfo()
+			.addKeyValue("agent", summary.agent())
+			.addKeyValue("session", summary.sessionId())
+			.addKeyValue("outcome", outcome);
+		if (summary.failureCode() != null) {
+			line.append(" error=").append(summary.failureCode());
+			event.addKeyValue("error", summary.failureCode());
+		}
+		line.append(" model_calls=")
+			.append(summary.modelCalls())
+			.append(" tool_calls=")
+			.append(summary.toolCalls())
+			.append(" input_tokens=")
+			.append(summary.usage().inputTokens())
+			.append(" output_tokens=")
+			.append(summary.usage().outputTokens());
+		event.addKeyValue("model_calls", summary.modelCalls())
+			.addKeyValue("tool_calls", summary.toolCalls())
+			.addKeyValue("input_tokens", summary.usage().inputTokens())
+			.addKeyValue("output_tokens", summary.usage().outputTokens());
+		if (summary.cost() != null) {
+			line.append(" cost=").append(summary.cost().toPlainString());
+			event.addKeyValue("cost", summary.cost());
+		}
+		line.append(" duration_ms=").append(millis);
+		event.addKeyValue("duration_ms", millis).log(line.toString());
+	}
+
+	private static String code(Throwable ex) {
+		TurnFailure failure = TurnFailure.of(ex);
+		return (failure != null) ? failure.code() : TurnSummary.INTERNAL;
+	}
+
+	private static long millisSince(long start) {
+		return (System.nanoTime() - start) / 1_000_000;
+	}
+
+	/** Content in quotes, cut short, on one line. */
+	private static String quoted(String text) {
+		String cut = (text.length() > MAX_CONTENT) ? text.substring(0, MAX_CONTENT) + "…" : text;
+		return '"' + cut.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\r", "\\r") + '"';
+	}
+
+}
