@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import dev.agcore.context.ContextCapture;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
@@ -71,10 +72,12 @@ final class DefaultAgent implements Agent {
 
 	private final Duration turnTimeout;
 
+	private final ContextCapture contextCapture;
+
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
 			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
-			ToolCallFormat toolCallFormat, RunnerSettings runners) {
+			ToolCallFormat toolCallFormat, RunnerSettings runners, ContextCapture contextCapture) {
 		this.name = name;
 		this.model = model;
 		this.prompt = prompt;
@@ -89,6 +92,7 @@ final class DefaultAgent implements Agent {
 		this.metrics = metrics;
 		this.resumption = new Resumption(this, store);
 		this.turnTimeout = turnTimeout;
+		this.contextCapture = contextCapture;
 		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters, toolCallFormat),
 				window,
@@ -148,19 +152,19 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(() -> run(request, TurnListener.NONE, null));
+		return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, null));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(() -> run(request, listener, null)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(), () -> run(request, listener, null)));
 	}
 
 	@Override
 	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
-			return withinTurnTimeout(() -> run(request, TurnListener.NONE, structured))
+			return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, structured))
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
 		});
 	}
@@ -204,23 +208,27 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(() -> this.resumption.resume(request, TurnListener.NONE));
+		return withinTurnTimeout(request.sessionId(), () -> this.resumption.resume(request, TurnListener.NONE));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(() -> this.resumption.resume(request, listener)));
+		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(), () -> this.resumption.resume(request, listener)));
 	}
 
-	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
-	private Mono<AgentResult> withinTurnTimeout(Supplier<Mono<AgentResult>> turn) {
-		return Mono.defer(() -> {
+	/**
+	 * A model that never answers cannot hold the caller for retries times timeouts times
+	 * iterations. The caller's context (security, MDC) goes with the turn to its tools and
+	 * hooks.
+	 */
+	private Mono<AgentResult> withinTurnTimeout(String sessionId, Supplier<Mono<AgentResult>> turn) {
+		return TurnContext.propagate(this.contextCapture, this.name, sessionId, Mono.defer(() -> {
 			// the priced calls of this turn, of any model: see ConfiguredChatModel
 			TurnCost cost = new TurnCost(this.name, this.metrics);
 			return TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
 				.map(cost::addTo)
 				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
-		});
+		}));
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,
