@@ -136,7 +136,8 @@ class ArchitectureTests {
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
 					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
-					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..")
+					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..",
+					"dev.agcore.context.security..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

@@ -58,7 +58,7 @@ public interface ContextCapture {
 	 * Return the default capture, by what is on the class path: the
 	 * {@link MicrometerContextCapture} of the global {@code ContextRegistry} with
 	 * Micrometer's context-propagation library, then the
-	 * {@link ReactiveSecurityContextCapture} with Spring Security; {@link #NONE} without
+	 * {@code ReactiveSecurityContextCapture} with Spring Security; {@link #NONE} without
 	 * either.
 	 * @return the capture
 	 */
@@ -68,9 +68,21 @@ public interface ContextCapture {
 			captures.add(MicrometerContextCapture.global());
 		}
 		if (isPresent("org.springframework.security.core.context.ReactiveSecurityContextHolder")) {
-			captures.add(new ReactiveSecurityContextCapture());
+			captures.add(reactiveSecurity());
 		}
 		return of(captures);
+	}
+
+	private static ContextCapture reactiveSecurity() {
+		// by name: this package must not depend on its Spring Security edge
+		try {
+			return (ContextCapture) Class.forName("dev.agcore.context.security.ReactiveSecurityContextCapture")
+				.getDeclaredConstructor()
+				.newInstance();
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException("Cannot create the reactive security context capture", ex);
+		}
 	}
 
 	private static boolean isPresent(String className) {

@@ -1,4 +1,7 @@
-package dev.agcore.context;
+package dev.agcore.context.security;
+
+import dev.agcore.context.ContextCapture;
+import dev.agcore.context.PropagatedContext;
 
 import org.springframework.security.core.context.ReactiveSecurityContextHolder;
 import org.springframework.security.core.context.SecurityContext;
