@@ -2,7 +2,7 @@ package dev.agcore.runtime;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 import dev.agcore.context.ContextCapture;
 import dev.agcore.context.MdcKeys;
@@ -60,8 +60,8 @@ final class TurnContext {
 
 	/** A short random id: unique enough to find one turn's lines in a log. */
 	private static String turnId() {
-		UUID uuid = UUID.randomUUID();
-		return Long.toHexString(uuid.getMostSignificantBits() ^ uuid.getLeastSignificantBits());
+		// not UUID.randomUUID(): no SecureRandom on every turn
+		return Long.toHexString(ThreadLocalRandom.current().nextLong());
 	}
 
 	/** Sets the turn's MDC on a thread, and puts back what the thread had after. */
