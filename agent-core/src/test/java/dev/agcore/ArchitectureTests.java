@@ -28,7 +28,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  */
 class ArchitectureTests {
 
-	private static final String[] LEAVES = { "Root", "Json" };
+	private static final String[] LEAVES = { "Root", "Json", "Context" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -39,6 +39,8 @@ class ArchitectureTests {
 		layeredArchitecture().consideringOnlyDependenciesInLayers()
 			.layer("Root").definedBy("dev.agcore")
 			.layer("Json").definedBy("dev.agcore.json..")
+			// Context: the caller's context carried to tool and hook threads, which every layer may open
+			.layer("Context").definedBy("dev.agcore.context..")
 			.layer("Message").definedBy("dev.agcore.message..")
 			.layer("Memory").definedBy("dev.agcore.memory..")
 			.layer("Embedding").definedBy("dev.agcore.embedding..")
@@ -60,6 +62,7 @@ class ArchitectureTests {
 			.layer("Workflow").definedBy("dev.agcore.workflow..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
+			.whereLayer("Context").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
 			.whereLayer("Memory").mayOnlyAccessLayers(with("Message"))
 			.whereLayer("Embedding").mayOnlyAccessLayers(with("Model", "Message"))
@@ -133,7 +136,8 @@ class ArchitectureTests {
 					"dev.agcore.tool.method..", "dev.agcore.tool.typed..", "dev.agcore.tool.schema..",
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
 					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
-					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..")
+					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..",
+					"dev.agcore.context.security..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

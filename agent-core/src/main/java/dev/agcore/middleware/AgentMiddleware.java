@@ -1,13 +1,16 @@
 package dev.agcore.middleware;
 
 import java.util.List;
+import java.util.concurrent.Callable;
 
+import dev.agcore.context.PropagatedContext;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.tool.ToolCallback;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -38,6 +41,11 @@ import reactor.core.scheduler.Schedulers;
  * reactive store answers there), the default reactive form runs the synchronous hook on
  * {@link Schedulers#boundedElastic()}; otherwise it runs on the calling thread, with no
  * thread switch. A reactive hook of your own must not block.
+ * <p>
+ * Context: a synchronous hook sees the context of the turn's caller on its thread
+ * (Spring Security's {@code SecurityContextHolder}, the MDC with the keys {@code agent},
+ * {@code session} and {@code turn}, and whatever else {@link PropagatedContext} carries).
+ * A reactive hook finds it with {@code PropagatedContext.from(contextView)}.
  */
 public interface AgentMiddleware {
 
@@ -90,7 +98,10 @@ public interface AgentMiddleware {
 	 * @return completes when the hook is done
 	 */
 	default Mono<Void> beforeAgentAsync(AgentContext context, List<Message> messages) {
-		return offEventLoop(Mono.fromRunnable(() -> beforeAgent(context, messages)));
+		return offEventLoop(() -> {
+			beforeAgent(context, messages);
+			return null;
+		});
 	}
 
 	/**
@@ -101,7 +112,10 @@ public interface AgentMiddleware {
 	 * @return completes when the hook is done
 	 */
 	default Mono<Void> afterAgentAsync(AgentContext context, List<Message> messages) {
-		return offEventLoop(Mono.fromRunnable(() -> afterAgent(context, messages)));
+		return offEventLoop(() -> {
+			afterAgent(context, messages);
+			return null;
+		});
 	}
 
 	/**
@@ -112,7 +126,7 @@ public interface AgentMiddleware {
 	 * @return the request to send instead, or the same one; never empty
 	 */
 	default Mono<ChatRequest> beforeModelAsync(AgentContext context, ChatRequest request) {
-		return offEventLoop(Mono.fromCallable(() -> beforeModel(context, request)));
+		return offEventLoop(() -> beforeModel(context, request));
 	}
 
 	/**
@@ -124,7 +138,7 @@ public interface AgentMiddleware {
 	 * @return the response to use instead, or the same one; never empty
 	 */
 	default Mono<ChatResponse> afterModelAsync(AgentContext context, ChatRequest request, ChatResponse response) {
-		return offEventLoop(Mono.fromCallable(() -> afterModel(context, request, response)));
+		return offEventLoop(() -> afterModel(context, request, response));
 	}
 
 	/**
@@ -179,10 +193,19 @@ public interface AgentMiddleware {
 
 	/**
 	 * Run synchronous user code where it may block: right here, unless this is an
-	 * event-loop thread, so the common case costs no thread switch.
+	 * event-loop thread, so the common case costs no thread switch; on either, with the
+	 * turn's caller's context (security context, MDC) set.
 	 */
-	private static <T> Mono<T> offEventLoop(Mono<T> hook) {
-		return Mono.defer(() -> Schedulers.isInNonBlockingThread() ? hook.subscribeOn(Schedulers.boundedElastic()) : hook);
+	private static <T> Mono<T> offEventLoop(Callable<@Nullable T> hook) {
+		return Mono.deferContextual((view) -> {
+			PropagatedContext caller = PropagatedContext.from(view);
+			Mono<T> run = Mono.fromCallable(() -> {
+				try (PropagatedContext.Scope scope = caller.open()) {
+					return hook.call();
+				}
+			});
+			return Schedulers.isInNonBlockingThread() ? run.subscribeOn(Schedulers.boundedElastic()) : run;
+		});
 	}
 
 }

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.agcore.context.MdcKeys;
 import dev.agcore.json.AgentJson;
 import dev.agcore.runtime.TurnFailure;
 import io.micrometer.core.instrument.Counter;
@@ -244,7 +245,8 @@ public final class RunWorker {
 		ObjectNode started = AgentJson.mapper().createObjectNode();
 		started.put("attempt", run.attempts());
 		return this.store.append(run.id(), RunEvent.STARTED, started)
-			.thenMany(Flux.defer(() -> executor.execute(run)).subscribeOn(Schedulers.boundedElastic()))
+			.thenMany(MdcKeys.with(MdcKeys.RUN, run.id(), Flux.defer(() -> executor.execute(run)))
+				.subscribeOn(Schedulers.boundedElastic()))
 			.concatMap((emission) -> (emission.outcome() != null) ? Mono.just(emission)
 					: this.store.append(run.id(), emission.type(), emission.data()).then(Mono.<RunEmission>empty()))
 			.next()

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.context.ContextCapture;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
@@ -101,6 +102,8 @@ public final class AgentBuilder {
 	private int maxParallelToolCalls = ToolBounds.DEFAULT_MAX_PARALLEL_CALLS;
 
 	private Scheduler toolScheduler = Schedulers.boundedElastic();
+
+	private ContextCapture contextCapture = ContextCapture.detect();
 
 	private ChatOptions options = ChatOptions.DEFAULTS;
 
@@ -331,6 +334,21 @@ public final class AgentBuilder {
 	 */
 	public AgentBuilder toolScheduler(Scheduler toolScheduler) {
 		this.toolScheduler = Objects.requireNonNull(toolScheduler, "'toolScheduler' must not be null");
+		return this;
+	}
+
+	/**
+	 * What of the caller's context reaches the threads where the agent's tools, hooks and
+	 * sub-agents run. Default: {@link ContextCapture#detect()}, every
+	 * {@code ThreadLocalAccessor} of Micrometer's global {@code ContextRegistry} when
+	 * context-propagation is on the class path (Spring Security's context, the current
+	 * observation, your own), else nothing. The MDC, with the keys {@code agent},
+	 * {@code session}, {@code turn} and {@code run}, goes along in any case.
+	 * @param contextCapture the capture; {@link ContextCapture#NONE} for none
+	 * @return this builder
+	 */
+	public AgentBuilder contextCapture(ContextCapture contextCapture) {
+		this.contextCapture = Objects.requireNonNull(contextCapture, "'contextCapture' must not be null");
 		return this;
 	}
 
@@ -627,7 +645,7 @@ public final class AgentBuilder {
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
 				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,
-				new TurnLogSettings(this.captureContent, turnSummaryListener()));
+				new TurnLogSettings(this.captureContent, turnSummaryListener()), this.contextCapture);
 	}
 
 	private @Nullable TurnSummaryListener turnSummaryListener() {

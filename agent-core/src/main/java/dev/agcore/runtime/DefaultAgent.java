@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import dev.agcore.context.ContextCapture;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
@@ -73,10 +74,13 @@ final class DefaultAgent implements Agent {
 
 	private final TurnLogSettings turnLog;
 
+	private final ContextCapture contextCapture;
+
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
 			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
-			ToolCallFormat toolCallFormat, RunnerSettings runners, TurnLogSettings turnLog) {
+			ToolCallFormat toolCallFormat, RunnerSettings runners, TurnLogSettings turnLog,
+			ContextCapture contextCapture) {
 		this.name = name;
 		this.turnLog = turnLog;
 		this.model = model;
@@ -92,6 +96,7 @@ final class DefaultAgent implements Agent {
 		this.metrics = metrics;
 		this.resumption = new Resumption(this, store);
 		this.turnTimeout = turnTimeout;
+		this.contextCapture = contextCapture;
 		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters, toolCallFormat),
 				window,
@@ -217,9 +222,13 @@ final class DefaultAgent implements Agent {
 				() -> this.resumption.resume(request, listener)));
 	}
 
-	/** A model that never answers cannot hold the caller for retries times timeouts times iterations. */
+	/**
+	 * A model that never answers cannot hold the caller for retries times timeouts times
+	 * iterations. The caller's context (security, MDC) goes with the turn to its tools and
+	 * hooks.
+	 */
 	private Mono<AgentResult> withinTurnTimeout(String sessionId, Supplier<Mono<AgentResult>> turn) {
-		return Mono.defer(() -> {
+		return TurnContext.propagate(this.contextCapture, this.name, sessionId, Mono.defer(() -> {
 			// the priced calls of this turn, of any model: see ConfiguredChatModel
 			TurnCost cost = new TurnCost(this.name, this.metrics);
 			Mono<AgentResult> bounded = TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
@@ -227,7 +236,7 @@ final class DefaultAgent implements Agent {
 			return TurnLog.watch(bounded, this.name, sessionId, this.turnLog.captureContent(), this.turnLog.listener(),
 					cost)
 				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
-		});
+		}));
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,

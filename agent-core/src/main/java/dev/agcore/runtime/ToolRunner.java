@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.context.PropagatedContext;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.LongTermStore;
 import dev.agcore.message.ToolCall;
@@ -134,6 +135,8 @@ final class ToolRunner {
 					turn.memory(), this.longTermStore, turn.userId(),
 					(progress, total, message) -> listener.onToolProgress(call, progress, total, message));
 			ContextView view = sink.contextView();
+			// the caller's security context, MDC and observation, on the tool's thread
+			PropagatedContext caller = PropagatedContext.from(view);
 			SubAgentParent parent = new SubAgentParent(call, turn, listener,
 					(view.getOrDefault(ModelCostListener.CONTEXT_KEY, null) instanceof TurnCost cost) ? cost : null,
 					view.getOrDefault(SubAgentTool.DEPTH_KEY, 0));
@@ -150,7 +153,7 @@ final class ToolRunner {
 					return true;
 				});
 				ToolResultMessage result;
-				try {
+				try (PropagatedContext.Scope scope = caller.open()) {
 					result = this.executor.execute(call, context, attempt, parent);
 				}
 				catch (RuntimeException | Error ex) {

@@ -1,0 +1,86 @@
+package dev.agcore.runtime;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+
+import dev.agcore.context.ContextCapture;
+import dev.agcore.context.MdcKeys;
+import dev.agcore.context.PropagatedContext;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.MDC;
+import reactor.core.publisher.Mono;
+import reactor.util.context.ContextView;
+
+/**
+ * Carries the caller's context through a turn: what the {@link ContextCapture} takes
+ * (security context, observation), and the MDC — the caller's entries plus
+ * those of {@link MdcKeys}. The turn keeps it in its Reactor context, where tools, hooks and
+ * sub-agents find it ({@link PropagatedContext#from}), and opens it while the turn is
+ * subscribed.
+ */
+final class TurnContext {
+
+	private TurnContext() {
+	}
+
+	/**
+	 * Run a turn with the caller's context: captured now, on the subscribing thread and
+	 * from the Reactor context, and opened while the turn is subscribed.
+	 */
+	static <T> Mono<T> propagate(ContextCapture capture, String agent, String sessionId, Mono<T> turn) {
+		return Mono.deferContextual((view) -> {
+			PropagatedContext mdc = mdc(agent, sessionId, view);
+			return capture.capture(view).flatMap((captured) -> {
+				PropagatedContext context = captured.and(mdc);
+				Mono<T> within = turn.contextWrite((ctx) -> ctx.put(PropagatedContext.CONTEXT_KEY, context));
+				return Mono.<T>fromDirect((subscriber) -> {
+					// what the turn does while it is subscribed (a store that answers at once,
+					// hooks on this thread) sees the context too
+					try (PropagatedContext.Scope scope = context.open()) {
+						within.subscribe(subscriber);
+					}
+				});
+			});
+		});
+	}
+
+	private static PropagatedContext mdc(String agent, String sessionId, ContextView view) {
+		Map<String, String> caller = MDC.getCopyOfContextMap();
+		Map<String, String> values = (caller != null) ? new HashMap<>(caller) : new HashMap<>(8);
+		Map<String, String> added = view.getOrDefault(MdcKeys.CONTEXT_KEY, null);
+		if (added != null) {
+			values.putAll(added);
+		}
+		values.put(MdcKeys.AGENT, agent);
+		values.put(MdcKeys.SESSION, sessionId);
+		values.put(MdcKeys.TURN, turnId());
+		return new Mdc(Map.copyOf(values));
+	}
+
+	/** A short random id: unique enough to find one turn's lines in a log. */
+	private static String turnId() {
+		// not UUID.randomUUID(): no SecureRandom on every turn
+		return Long.toHexString(ThreadLocalRandom.current().nextLong());
+	}
+
+	/** Sets the turn's MDC on a thread, and puts back what the thread had after. */
+	private record Mdc(Map<String, String> values) implements PropagatedContext {
+
+		@Override
+		public Scope open() {
+			@Nullable Map<String, String> previous = MDC.getCopyOfContextMap();
+			MDC.setContextMap(this.values);
+			return () -> {
+				if (previous == null || previous.isEmpty()) {
+					MDC.clear();
+				}
+				else {
+					MDC.setContextMap(previous);
+				}
+			};
+		}
+
+	}
+
+}
