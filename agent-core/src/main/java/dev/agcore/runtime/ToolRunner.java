@@ -11,9 +11,11 @@ import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.middleware.ToolCallInterrupt;
 import dev.agcore.model.ModelCostListener;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolSpec;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -136,6 +138,7 @@ final class ToolRunner {
 			SubAgentParent parent = new SubAgentParent(call, turn, listener,
 					(view.getOrDefault(ModelCostListener.CONTEXT_KEY, null) instanceof TurnCost cost) ? cost : null,
 					view.getOrDefault(SubAgentTool.DEPTH_KEY, 0));
+			Observation turnObservation = AgentObservations.current(view);
 			Disposable task = this.scheduler.schedule(() -> {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {
@@ -150,7 +153,7 @@ final class ToolRunner {
 				});
 				ToolResultMessage result;
 				try {
-					result = this.executor.execute(call, context, attempt, parent);
+					result = this.executor.execute(call, context, attempt, parent, turnObservation);
 				}
 				catch (RuntimeException | Error ex) {
 					guard.finish();
