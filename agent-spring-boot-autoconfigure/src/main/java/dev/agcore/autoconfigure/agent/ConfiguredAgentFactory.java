@@ -28,6 +28,7 @@ import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.plan.PlanParser;
 import dev.agcore.plan.task.TaskAgent;
 import dev.agcore.runtime.Agent;
@@ -55,6 +56,8 @@ final class ConfiguredAgentFactory {
 
 	private final AgentMetrics metrics;
 
+	private final AgentObservations observations;
+
 	private final @Nullable AgentMiddlewareFactory middleware;
 
 	private final AgentPrompts prompts;
@@ -79,7 +82,8 @@ final class ConfiguredAgentFactory {
 	private final PlanParser planParser;
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
-			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
+			ConversationStore conversationStore, AgentMetrics metrics, AgentObservations observations,
+			@Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
 			AgentRunners runners, PlanParser planParser) {
 		this.planParser = planParser;
@@ -91,6 +95,7 @@ final class ConfiguredAgentFactory {
 		this.tools = tools;
 		this.conversationStore = conversationStore;
 		this.metrics = metrics;
+		this.observations = observations;
 		this.middleware = middleware;
 		this.meterRegistry = meterRegistry;
 		this.memory = new AgentMemorySettings(models, meterRegistry);
@@ -142,6 +147,7 @@ final class ConfiguredAgentFactory {
 			.basePrompt(this.prompts.baseSystemPrompt())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.observations(this.observations)
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
 	}
 
@@ -239,6 +245,7 @@ final class ConfiguredAgentFactory {
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.observations(this.observations)
 			.contextWindow(window)
 			.middleware(middleware)));
 		if (this.middleware != null) {
