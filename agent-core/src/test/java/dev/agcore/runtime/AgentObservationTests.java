@@ -164,6 +164,34 @@ class AgentObservationTests {
 	}
 
 	@Test
+	void aSubAgentsTurnIsAChildOfTheToolCallThatAskedIt() {
+		Agent researcher = Agent.builder()
+			.name("researcher")
+			.model(ScriptedChatModel.replaying(text("Paris")))
+			.observationRegistry(this.observations)
+			.build();
+		Agent lead = Agent.builder()
+			.name("lead")
+			.model(ScriptedChatModel.replaying(
+					toolCalls(new ToolCall("c1", "researcher", "{\"task\":\"capital of France?\"}")),
+					text("It is Paris.")))
+			.tool(SubAgentTool.of(researcher))
+			.observationRegistry(this.observations)
+			.build();
+
+		lead.call("s5", "Where is the Eiffel tower?");
+
+		List<InvokeAgentObservationContext> turns = all(List.copyOf(this.recorder.contexts),
+				InvokeAgentObservationContext.class);
+		assertThat(turns).extracting(InvokeAgentObservationContext::getAgentName).containsExactly("lead", "researcher");
+		ExecuteToolObservationContext tool = only(List.copyOf(this.recorder.contexts),
+				ExecuteToolObservationContext.class);
+		assertThat(tool.getParentObservation().getContextView()).isSameAs(turns.get(0));
+		assertThat(turns.get(1).getParentObservation().getContextView()).isSameAs(tool);
+		TestObservationRegistryAssert.assertThat(this.observations).doesNotHaveAnyRemainingCurrentObservation();
+	}
+
+	@Test
 	void noMeterTagTakesAValueFromTheConversation() {
 		ObservationRegistry registry = ObservationRegistry.create();
 		registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(this.meters));
