@@ -92,4 +92,35 @@ public interface AgentMetrics {
 	default void plan(String agent, String outcome) {
 	}
 
+	/**
+	 * Record one turn that ended.
+	 * @param agent the agent name
+	 * @param outcome {@code completed}, {@code max_iterations}, {@code interrupted},
+	 * {@code error} or {@code cancelled}
+	 * @param modelCalls the model calls the turn made, or -1 when unknown (it failed)
+	 * @param toolCalls the tool calls the turn made, or -1 when unknown (it failed)
+	 * @param durationNanos how long the turn took
+	 */
+	default void turn(String agent, String outcome, int modelCalls, int toolCalls, long durationNanos) {
+	}
+
+	/**
+	 * Record that a failed model call is tried again.
+	 * @param provider the provider name
+	 * @param requestModel the model requested
+	 * @param cause the failure that is retried
+	 */
+	default void modelRetry(String provider, String requestModel, Throwable cause) {
+	}
+
+	/**
+	 * Record one operation of a conversation store made by the agent loop.
+	 * @param operation {@code load} (the history, at the start of a turn) or {@code append}
+	 * (the turn's messages, at its end)
+	 * @param durationNanos how long it took
+	 * @param error the failure, or null on success
+	 */
+	default void storeOperation(String operation, long durationNanos, @Nullable Throwable error) {
+	}
+
 }

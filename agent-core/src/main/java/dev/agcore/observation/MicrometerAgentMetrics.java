@@ -6,6 +6,10 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import dev.agcore.model.ModelConnectionException;
+import dev.agcore.model.ModelRateLimitException;
+import dev.agcore.model.ModelServerException;
+import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.model.Usage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -36,7 +40,18 @@ import org.jspecify.annotations.Nullable;
  * <li>{@code agent.plan.steps}: counter of ended plan steps, tagged {@code agent} and
  * {@code status} ({@code completed}, {@code failed} or {@code skipped});</li>
  * <li>{@code agent.plans}: counter of ended plans, tagged {@code agent} and
- * {@code outcome} ({@code completed}, {@code failed} or {@code interrupted}).</li>
+ * {@code outcome} ({@code completed}, {@code failed} or {@code interrupted});</li>
+ * <li>{@code gen_ai.invoke_agent.duration}: timer of turns, tagged
+ * {@code gen_ai.agent.name} and {@code outcome} ({@code completed},
+ * {@code max_iterations}, {@code interrupted}, {@code error} or {@code cancelled});</li>
+ * <li>{@code agent.turn.model.calls} and {@code agent.turn.tool.calls}: distribution
+ * summaries of the model and tool calls per turn, tagged {@code gen_ai.agent.name};</li>
+ * <li>{@code agent.model.retries}: counter of retried model calls, tagged
+ * {@code gen_ai.provider.name}, {@code gen_ai.request.model} and {@code reason}
+ * ({@code rate_limit}, {@code server}, {@code timeout}, {@code connection} or
+ * {@code other});</li>
+ * <li>{@code agent.store.operation}: timer of the conversation store's operations in the
+ * loop, tagged {@code operation} ({@code load} or {@code append}) only.</li>
  * </ul>
  * Meters are looked up once per tag combination and cached, so recording allocates
  * nothing on the hot path.
@@ -61,6 +76,16 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	static final String PLANS = "agent.plans";
 
+	static final String TURN_DURATION = "gen_ai.invoke_agent.duration";
+
+	static final String TURN_MODEL_CALLS = "agent.turn.model.calls";
+
+	static final String TURN_TOOL_CALLS = "agent.turn.tool.calls";
+
+	static final String MODEL_RETRIES = "agent.model.retries";
+
+	static final String STORE_OPERATION = "agent.store.operation";
+
 	private static final String OPERATION_CHAT = "chat";
 
 	private static final String NO_ERROR = "none";
@@ -76,6 +101,8 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	private final Map<FirstChunkKey, Timer> firstChunkTimers = new ConcurrentHashMap<>();
 
 	private final Map<CostKey, Counter> costCounters = new ConcurrentHashMap<>();
+
+	private final Map<TurnKey, Timer> turnTimers = new ConcurrentHashMap<>();
 
 	public MicrometerAgentMetrics(MeterRegistry registry) {
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
@@ -179,6 +206,71 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 			.increment();
 	}
 
+	@Override
+	public void turn(String agent, String outcome, int modelCalls, int toolCalls, long durationNanos) {
+		TurnKey key = new TurnKey(agent, outcome);
+		Timer timer = this.turnTimers.get(key);
+		if (timer == null) {
+			timer = this.turnTimers.computeIfAbsent(key, (k) -> Timer.builder(TURN_DURATION)
+				.description("Duration of agent turns")
+				.tags("gen_ai.agent.name", k.agent(), "outcome", k.outcome())
+				.register(this.registry));
+		}
+		timer.record(durationNanos, TimeUnit.NANOSECONDS);
+		if (modelCalls >= 0) {
+			// once per turn: the registry's own lookup is cheap enough
+			DistributionSummary.builder(TURN_MODEL_CALLS)
+				.description("Model calls per turn")
+				.baseUnit("{call}")
+				.tag("gen_ai.agent.name", agent)
+				.register(this.registry)
+				.record(modelCalls);
+		}
+		if (toolCalls >= 0) {
+			DistributionSummary.builder(TURN_TOOL_CALLS)
+				.description("Tool calls per turn")
+				.baseUnit("{call}")
+				.tag("gen_ai.agent.name", agent)
+				.register(this.registry)
+				.record(toolCalls);
+		}
+	}
+
+	@Override
+	public void modelRetry(String provider, String requestModel, Throwable cause) {
+		Counter.builder(MODEL_RETRIES)
+			.description("Model calls that failed and were tried again")
+			.tags("gen_ai.provider.name", provider, "gen_ai.request.model", requestModel, "reason",
+					retryReason(cause))
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void storeOperation(String operation, long durationNanos, @Nullable Throwable error) {
+		Timer.builder(STORE_OPERATION)
+			.description("Conversation store operations of the agent loop")
+			.tag("operation", operation)
+			.register(this.registry)
+			.record(durationNanos, TimeUnit.NANOSECONDS);
+	}
+
+	static String retryReason(Throwable cause) {
+		if (cause instanceof ModelRateLimitException) {
+			return "rate_limit";
+		}
+		if (cause instanceof ModelServerException) {
+			return "server";
+		}
+		if (cause instanceof ModelTimeoutException) {
+			return "timeout";
+		}
+		if (cause instanceof ModelConnectionException) {
+			return "connection";
+		}
+		return "other";
+	}
+
 	private ModelMeters createModelMeters(ModelKey key) {
 		Tags tags = Tags.of("gen_ai.operation.name", OPERATION_CHAT, "gen_ai.provider.name", key.provider(),
 				"gen_ai.request.model", key.model());
@@ -207,6 +299,9 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	}
 
 	private record FirstChunkKey(String provider, String model) {
+	}
+
+	private record TurnKey(String agent, String outcome) {
 	}
 
 	private record CostKey(String agent, String provider, String model) {

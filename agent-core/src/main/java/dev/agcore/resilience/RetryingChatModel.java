@@ -12,6 +12,7 @@ import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
+import dev.agcore.model.ModelRetryListener;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -118,7 +119,9 @@ public final class RetryingChatModel implements ChatModel {
 					return Mono.error(ex);
 				}
 				logRetry(ex, delay);
-				return Mono.delay(Duration.ofMillis(delay)).then(Mono.defer(() -> attemptCall(request, context)));
+				return notifyRetry(ex, delay)
+					.then(Mono.delay(Duration.ofMillis(delay)))
+					.then(Mono.defer(() -> attemptCall(request, context)));
 			});
 	}
 
@@ -143,8 +146,20 @@ public final class RetryingChatModel implements ChatModel {
 					return Flux.error(ex);
 				}
 				logRetry(ex, delay);
-				return Mono.delay(Duration.ofMillis(delay)).thenMany(Flux.defer(() -> attemptStream(request, context)));
+				return notifyRetry(ex, delay)
+					.then(Mono.delay(Duration.ofMillis(delay)))
+					.thenMany(Flux.defer(() -> attemptStream(request, context)));
 			});
+	}
+
+	// the caller's metrics and observation, if it put a listener in the context
+	private static Mono<Void> notifyRetry(Throwable ex, long delay) {
+		return Mono.deferContextual((view) -> {
+			if (view.getOrDefault(ModelRetryListener.CONTEXT_KEY, null) instanceof ModelRetryListener listener) {
+				listener.onRetry(ex, delay);
+			}
+			return Mono.empty();
+		});
 	}
 
 	// an operator must be able to see that a provider is failing before the last attempt

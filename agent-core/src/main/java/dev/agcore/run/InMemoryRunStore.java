@@ -87,6 +87,15 @@ public final class InMemoryRunStore implements RunStore {
 	}
 
 	@Override
+	public Mono<Long> countQueued() {
+		return Mono.fromCallable(() -> {
+			synchronized (this.lock) {
+				return this.runs.values().stream().filter((run) -> run.status() == RunStatus.QUEUED).count();
+			}
+		});
+	}
+
+	@Override
 	public Mono<Run> find(String runId) {
 		return Mono.fromCallable(() -> {
 			synchronized (this.lock) {

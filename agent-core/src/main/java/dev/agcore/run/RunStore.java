@@ -37,6 +37,15 @@ public interface RunStore {
 	Mono<Run> find(String runId);
 
 	/**
+	 * Count the runs waiting to be claimed ({@link RunStatus#QUEUED}), those not yet due
+	 * included, for the {@code agent.runs.queued} gauge.
+	 * @return the count, or empty when the store cannot count them cheaply
+	 */
+	default Mono<Long> countQueued() {
+		return Mono.empty();
+	}
+
+	/**
 	 * List the runs of a session, newest first (runs submitted at the same instant in the
 	 * store's order).
 	 * @param sessionId the session

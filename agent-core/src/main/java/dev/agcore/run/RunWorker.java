@@ -59,11 +59,21 @@ public final class RunWorker {
 
 	private final Map<String, Execution> executions = new ConcurrentHashMap<>();
 
+	/** How often the queued runs are counted for the gauge, at the least. */
+	static final Duration QUEUE_COUNT_INTERVAL = Duration.ofSeconds(15);
+
 	private final AtomicInteger active = new AtomicInteger();
 
 	private final Sinks.Many<Boolean> wake = Sinks.many().multicast().directBestEffort();
 
 	private volatile @Nullable Disposable claiming;
+
+	private volatile @Nullable Disposable counting;
+
+	private Duration queueCountInterval = QUEUE_COUNT_INTERVAL;
+
+	/** The queued runs as last counted; NaN until counted, or when the store cannot count. */
+	private volatile double queued = Double.NaN;
 
 	private volatile boolean running;
 
@@ -76,6 +86,9 @@ public final class RunWorker {
 		if (registry != null) {
 			Gauge.builder("agent.runs.active", this.active, AtomicInteger::get)
 				.description("Runs executing on this instance")
+				.register(registry);
+			Gauge.builder("agent.runs.queued", this, (worker) -> worker.queued)
+				.description("Runs waiting in the store's queue, as last counted (the same on every instance)")
 				.register(registry);
 		}
 	}
@@ -112,6 +125,19 @@ public final class RunWorker {
 			.onBackpressureLatest()
 			.concatMap((signal) -> claim(), 1)
 			.subscribe();
+		if (this.registry != null) {
+			// a count per poll would cost each instance a query per second: count less often
+			Duration every = (poll.compareTo(this.queueCountInterval) > 0) ? poll : this.queueCountInterval;
+			this.counting = Flux.interval(Duration.ZERO, every)
+				.onBackpressureDrop()
+				.concatMap((tick) -> this.store.countQueued().onErrorResume((ex) -> Mono.empty()), 1)
+				.subscribe((count) -> this.queued = count);
+		}
+	}
+
+	/** For tests: count the queued runs more often than every 15 seconds. */
+	void queueCountInterval(Duration interval) {
+		this.queueCountInterval = interval;
 	}
 
 	/**
@@ -121,13 +147,19 @@ public final class RunWorker {
 	 */
 	public Mono<Void> stop() {
 		Disposable claiming;
+		Disposable counting;
 		synchronized (this) {
 			claiming = this.claiming;
+			counting = this.counting;
 			this.claiming = null;
+			this.counting = null;
 			this.running = false;
 		}
 		if (claiming != null) {
 			claiming.dispose();
+		}
+		if (counting != null) {
+			counting.dispose();
 		}
 		List<Mono<Void>> ended = new ArrayList<>();
 		for (Execution execution : List.copyOf(this.executions.values())) {

@@ -23,6 +23,7 @@ import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.model.ToolCallFormat;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolRegistry;
@@ -30,6 +31,7 @@ import dev.agcore.tool.ToolScope;
 import dev.agcore.tool.ToolSource;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.secret.SecretResolver;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -110,6 +112,8 @@ public final class AgentBuilder {
 	private @Nullable ConversationStore store;
 
 	private AgentMetrics metrics = AgentMetrics.NOOP;
+
+	private AgentObservations observations = AgentObservations.NOOP;
 
 	private boolean captureContent;
 
@@ -506,6 +510,28 @@ public final class AgentBuilder {
 	}
 
 	/**
+	 * Observe the agent's turns, model calls and tool calls (spans and, with a meter
+	 * handler, timers) with the given registry and the default conventions. None by
+	 * default.
+	 * @param registry the observation registry
+	 * @return this builder
+	 */
+	public AgentBuilder observationRegistry(ObservationRegistry registry) {
+		return observations(AgentObservations.builder(registry).build());
+	}
+
+	/**
+	 * Observe the agent's turns, model calls and tool calls: registry, conventions and
+	 * content capture. {@link AgentObservations#NOOP} by default.
+	 * @param observations the observations
+	 * @return this builder
+	 */
+	public AgentBuilder observations(AgentObservations observations) {
+		this.observations = Objects.requireNonNull(observations, "'observations' must not be null");
+		return this;
+	}
+
+	/**
 	 * Set what the model sees of the conversation: the whole of it (the default), the
 	 * last messages, or the last tokens. The store keeps every message; the window only
 	 * shapes each model request, and never sends a tool result without its call.
@@ -636,14 +662,14 @@ public final class AgentBuilder {
 			tools.addAll(each.tools());
 		}
 		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolSources, this.toolRegistry,
-				this.permissionPolicy, this.secretResolver, this.maxToolResultLength, this.metrics);
+				this.permissionPolicy, this.secretResolver, this.maxToolResultLength, this.metrics, this.observations);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		PromptSettings prompt = new PromptSettings(this.systemPrompt, this.systemPromptTemplate,
 				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
-				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.turnTimeout,
+				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.observations, this.turnTimeout,
 				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,
 				new TurnLogSettings(this.captureContent, turnSummaryListener()), this.contextCapture);
 	}

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import dev.agcore.context.ContextCapture;
@@ -27,8 +27,13 @@ import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.model.ModelCostListener;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservationDocumentation.Events;
+import dev.agcore.observation.AgentObservations;
+import dev.agcore.observation.InvokeAgentObservationContext;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -72,15 +77,20 @@ final class DefaultAgent implements Agent {
 
 	private final Duration turnTimeout;
 
+	private final AgentObservations observations;
+
+	/** Whether hooks are marked as events on the turn's observation. */
+	private final boolean observesHooks;
+
 	private final TurnLogSettings turnLog;
 
 	private final ContextCapture contextCapture;
 
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
-			Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models, List<ModelAdapter> adapters,
-			ToolCallFormat toolCallFormat, RunnerSettings runners, TurnLogSettings turnLog,
-			ContextCapture contextCapture) {
+			AgentObservations observations, Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models,
+			List<ModelAdapter> adapters, ToolCallFormat toolCallFormat, RunnerSettings runners,
+			TurnLogSettings turnLog, ContextCapture contextCapture) {
 		this.name = name;
 		this.turnLog = turnLog;
 		this.model = model;
@@ -94,13 +104,15 @@ final class DefaultAgent implements Agent {
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.models = Map.copyOf(models);
 		this.metrics = metrics;
+		this.observations = observations;
+		this.observesHooks = !observations.isNoop() && !middleware.isEmpty();
 		this.resumption = new Resumption(this, store);
 		this.turnTimeout = turnTimeout;
 		this.contextCapture = contextCapture;
 		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
-		this.modelStep = new ModelStep(name, prompt, middleware, new ModelInvoker(metrics, adapters, toolCallFormat),
-				window,
-				bufferText);
+		this.modelStep = new ModelStep(name, prompt, middleware,
+				new ModelInvoker(name, metrics, observations, adapters, toolCallFormat), window, bufferText,
+				this.observesHooks);
 		this.runner = runners.create(this, this.modelStep, metrics);
 	}
 
@@ -156,20 +168,21 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, null));
+		return withinTurnTimeout(request.sessionId(), (tally) -> run(request, TurnListener.NONE, null, tally));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return TurnEvents
-			.events((listener) -> withinTurnTimeout(request.sessionId(), () -> run(request, listener, null)));
+		return TurnEvents.events(
+				(listener) -> withinTurnTimeout(request.sessionId(), (tally) -> run(request, listener, null, tally)));
 	}
 
 	@Override
 	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
-			return withinTurnTimeout(request.sessionId(), () -> run(request, TurnListener.NONE, structured))
+			return withinTurnTimeout(request.sessionId(),
+					(tally) -> run(request, TurnListener.NONE, structured, tally))
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
 		});
 	}
@@ -213,13 +226,13 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(request.sessionId(), () -> this.resumption.resume(request, TurnListener.NONE));
+		return withinTurnTimeout(request.sessionId(), (tally) -> this.resumption.resume(request, TurnListener.NONE));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
 		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(),
-				() -> this.resumption.resume(request, listener)));
+				(tally) -> this.resumption.resume(request, listener)));
 	}
 
 	/**
@@ -227,31 +240,88 @@ final class DefaultAgent implements Agent {
 	 * iterations. The caller's context (security, MDC) goes with the turn to its tools and
 	 * hooks.
 	 */
-	private Mono<AgentResult> withinTurnTimeout(String sessionId, Supplier<Mono<AgentResult>> turn) {
+	private Mono<AgentResult> withinTurnTimeout(String sessionId, Function<TurnTally, Mono<AgentResult>> turn) {
 		return TurnContext.propagate(this.contextCapture, this.name, sessionId, Mono.defer(() -> {
 			// the priced calls of this turn, of any model: see ConfiguredChatModel
 			TurnCost cost = new TurnCost(this.name, this.metrics);
-			Mono<AgentResult> bounded = TurnDeadline.bound(Mono.defer(turn), this.name, this.turnTimeout)
+			TurnTally tally = new TurnTally();
+			Mono<AgentResult> bounded = TurnDeadline.bound(Mono.defer(() -> turn.apply(tally)), this.name,
+					this.turnTimeout)
 				.map(cost::addTo);
-			return TurnLog.watch(bounded, this.name, sessionId, this.turnLog.captureContent(), this.turnLog.listener(),
-					cost)
+			Mono<AgentResult> logged = TurnLog
+				.watch(bounded, this.name, sessionId, this.turnLog.captureContent(), this.turnLog.listener(), cost)
 				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
+			return observe(logged, sessionId, tally);
 		}));
 	}
 
+	/**
+	 * Record the turn's metrics and, with an observation registry, observe it: the parent
+	 * of its model and tool calls, through the Reactor context (or the observation of the
+	 * caller's thread, such as a sub-agent tool's).
+	 */
+	private Mono<AgentResult> observe(Mono<AgentResult> turn, String sessionId, TurnTally tally) {
+		long start = System.nanoTime();
+		if (this.observations.isNoop()) {
+			return turn.doOnSuccess((result) -> recordTurn(result, null, tally, start, null))
+				.doOnError((ex) -> recordTurn(null, null, tally, start, ex))
+				.doOnCancel(() -> recordTurn(null, null, tally, start, null));
+		}
+		return Mono.deferContextual((view) -> {
+			Observation parent = AgentObservations.current(view);
+			if (parent == null) {
+				parent = this.observations.registry().getCurrentObservation();
+			}
+			InvokeAgentObservationContext context = new InvokeAgentObservationContext(this.name,
+					this.model.providerName(), this.requestModel, sessionId);
+			TurnObservations.Once once = new TurnObservations.Once(
+					this.observations.invokeAgent(context, parent).start());
+			return turn.doOnSuccess((result) -> recordTurn(result, once, tally, start, null))
+				.doOnError((ex) -> recordTurn(null, once, tally, start, ex))
+				.doOnCancel(() -> recordTurn(null, once, tally, start, null))
+				.contextWrite((ctx) -> ctx.put(ObservationThreadLocalAccessor.KEY, once.observation()));
+		});
+	}
+
+	private void recordTurn(@Nullable AgentResult result, TurnObservations.@Nullable Once once, TurnTally tally,
+			long start, @Nullable Throwable error) {
+		String outcome = (result != null) ? outcome(result) : (error != null) ? "error" : "cancelled";
+		int modelCalls = (result != null) ? tally.modelCalls() : -1;
+		int toolCalls = (result != null) ? result.toolExecutions().size() : -1;
+		this.metrics.turn(this.name, outcome, modelCalls, toolCalls, System.nanoTime() - start);
+		if (once != null && once.observation().getContext() instanceof InvokeAgentObservationContext context) {
+			context.setOutcome(outcome);
+			context.setModelCalls(modelCalls);
+			context.setToolCalls(toolCalls);
+			if (result != null) {
+				context.setUsage(result.usage());
+			}
+			once.stop(error);
+		}
+	}
+
+	private static String outcome(AgentResult result) {
+		return switch (result.status()) {
+			case COMPLETED -> "completed";
+			case MAX_ITERATIONS_REACHED -> "max_iterations";
+			case INTERRUPTED -> "interrupted";
+		};
+	}
+
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,
-			@Nullable StructuredOutput<?> structured) {
+			@Nullable StructuredOutput<?> structured, TurnTally tally) {
 		String sessionId = request.sessionId();
 		TurnSetup setup = setup(request.options(), structured);
 		return this.store.loadPending(sessionId)
 			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
-			.switchIfEmpty(this.store.load(sessionId))
+			.switchIfEmpty(timedStore("load", this.store.load(sessionId)))
 			.zipWith(session(sessionId))
 			.flatMap((loaded) -> {
 				Turn turn = new Turn(this.name, request, loaded.getT1(), this.toolRunner.store());
 				turn.setup(setup);
 				turn.session(loaded.getT2());
-				return this.middleware.beforeAgent(turn, turn.messages()).then(Mono.defer(() -> {
+				tally.turn(turn);
+				return hook(Events.BEFORE_AGENT).then(this.middleware.beforeAgent(turn, turn.messages())).then(Mono.defer(() -> {
 					turn.markTurnStart();
 					return loop(turn, listener);
 				}));
@@ -364,13 +434,50 @@ final class DefaultAgent implements Agent {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
 			return this.turnStore.paused(turn).thenReturn(turn.result());
 		}
-		return this.middleware.afterAgent(turn, turn.messages()).then(Mono.defer(() -> store(turn)));
+		return hook(Events.AFTER_AGENT).then(this.middleware.afterAgent(turn, turn.messages()))
+			.then(Mono.defer(() -> store(turn)));
 	}
 
 	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
-		return this.turnStore.finished(turn, result.messages()).thenReturn(result);
+		return timedStore("append", this.turnStore.finished(turn, result.messages())).thenReturn(result);
+	}
+
+	/** An event on the turn's observation, when there is one and the agent has middleware. */
+	private Mono<Void> hook(Events event) {
+		if (!this.observesHooks) {
+			return Mono.empty();
+		}
+		return Mono.deferContextual((view) -> {
+			TurnObservations.event(view, event);
+			return Mono.empty();
+		});
+	}
+
+	private <T> Mono<T> timedStore(String operation, Mono<T> operationMono) {
+		return Mono.defer(() -> {
+			long start = System.nanoTime();
+			return operationMono
+				.doOnSuccess((value) -> this.metrics.storeOperation(operation, System.nanoTime() - start, null))
+				.doOnError((ex) -> this.metrics.storeOperation(operation, System.nanoTime() - start, ex));
+		});
+	}
+
+	/** The turn of a new message, once it exists, for the count of its model calls. */
+	static final class TurnTally {
+
+		private volatile @Nullable Turn turn;
+
+		void turn(Turn turn) {
+			this.turn = turn;
+		}
+
+		int modelCalls() {
+			Turn current = this.turn;
+			return (current != null) ? current.modelCalls() : -1;
+		}
+
 	}
 
 	private static String pausedTurn(String sessionId, PendingTurn pending) {

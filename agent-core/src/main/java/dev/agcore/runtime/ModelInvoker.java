@@ -15,11 +15,19 @@ import dev.agcore.model.ChatResponseAccumulator;
 import dev.agcore.model.FinishReason;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
+import dev.agcore.model.ModelRetryListener;
 import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.Usage;
 import dev.agcore.model.xml.XmlToolCallStream;
 import dev.agcore.model.xml.XmlToolPrompt;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservationDocumentation;
+import dev.agcore.observation.AgentObservationDocumentation.HighCardinalityKeyNames;
+import dev.agcore.observation.AgentObservations;
+import dev.agcore.observation.ChatObservationContext;
+import dev.agcore.observation.ContentCapture;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -40,14 +48,21 @@ final class ModelInvoker {
 	 */
 	static final int THINK_BLOCK_INDEX = 1 << 20;
 
+	private final String agentName;
+
 	private final AgentMetrics metrics;
+
+	private final AgentObservations observations;
 
 	private final List<ModelAdapter> adapters;
 
 	private final ToolCallFormat format;
 
-	ModelInvoker(AgentMetrics metrics, List<ModelAdapter> adapters, ToolCallFormat format) {
+	ModelInvoker(String agentName, AgentMetrics metrics, AgentObservations observations, List<ModelAdapter> adapters,
+			ToolCallFormat format) {
+		this.agentName = agentName;
 		this.metrics = metrics;
+		this.observations = observations;
 		this.adapters = List.copyOf(adapters);
 		this.format = format;
 	}
@@ -58,11 +73,12 @@ final class ModelInvoker {
 			String requestModel = requestModel(model, request);
 			int firstXmlId = parsesXml(model, chatRequest) ? firstXmlId(chatRequest) : 0;
 			long start = System.nanoTime();
-			return model.call(request)
+			Mono<ChatResponse> call = model.call(request)
 				.map(ModelInvoker::splitThinking)
 				.map((response) -> (firstXmlId > 0) ? parseXml(response, firstXmlId) : response)
 				.doOnSuccess((response) -> recordModelCall(model, requestModel, response.usage(), start, null))
 				.doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
+			return observe(call, model, requestModel, request, false);
 		});
 	}
 
@@ -86,7 +102,7 @@ final class ModelInvoker {
 					: null;
 			List<ToolCall> xmlCalls = new ArrayList<>(1);
 			boolean[] first = { true };
-			return model.stream(request).doOnNext((chunk) -> {
+			Mono<ChatResponse> streamed = model.stream(request).doOnNext((chunk) -> {
 				if (first[0]) {
 					first[0] = false;
 					this.metrics.modelFirstChunk(model.providerName(), requestModel, System.nanoTime() - start);
@@ -126,6 +142,49 @@ final class ModelInvoker {
 			})).doOnSuccess((response) -> {
 				recordModelCall(model, requestModel, response.usage(), start, null);
 			}).doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
+			return observe(streamed, model, requestModel, request, true);
+		});
+	}
+
+	/**
+	 * Observe a model call as a child of the turn the Reactor context carries, ended by its
+	 * response (after the last chunk of a stream), its failure or its cancellation; and
+	 * report retries of a retrying model to the metrics and the observation.
+	 */
+	private Mono<ChatResponse> observe(Mono<ChatResponse> call, ChatModel model, String requestModel,
+			ChatRequest request, boolean streaming) {
+		if (this.observations.isNoop()) {
+			ModelRetryListener retries = (ex, delay) -> this.metrics.modelRetry(model.providerName(), requestModel,
+					ex);
+			return call.contextWrite((context) -> context.put(ModelRetryListener.CONTEXT_KEY, retries));
+		}
+		return Mono.deferContextual((view) -> {
+			Observation parent = AgentObservations.current(view);
+			ChatObservationContext context = new ChatObservationContext(this.agentName, model.providerName(),
+					requestModel, TurnObservations.sessionId(parent), streaming);
+			TurnObservations.Once once = new TurnObservations.Once(this.observations.chat(context, parent).start());
+			Observation observation = once.observation();
+			ContentCapture capture = this.observations.contentCapture();
+			TurnObservations.capture(observation, capture, HighCardinalityKeyNames.INPUT_MESSAGES,
+					TurnObservations.render(request.messages()));
+			ModelRetryListener retries = (ex, delay) -> {
+				this.metrics.modelRetry(model.providerName(), requestModel, ex);
+				observation.event(AgentObservationDocumentation.Events.RETRY);
+			};
+			return call.doOnSuccess((response) -> {
+				if (response != null) {
+					context.setResponseModel(response.model());
+					context.setFinishReasons(List.of(response.finishReason()));
+					context.setUsage(response.usage());
+					TurnObservations.capture(observation, capture, HighCardinalityKeyNames.OUTPUT_MESSAGES,
+							TurnObservations.render(List.of(response.message())));
+				}
+				once.stop(null);
+			})
+				.doOnError(once::stop)
+				.doOnCancel(() -> once.stop(null))
+				.contextWrite((ctx) -> ctx.put(ObservationThreadLocalAccessor.KEY, observation)
+					.put(ModelRetryListener.CONTEXT_KEY, retries));
 		});
 	}
 

@@ -11,6 +11,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.observation.AgentObservationDocumentation.Events;
 import dev.agcore.tool.ToolSpec;
 import reactor.core.publisher.Mono;
 
@@ -34,8 +35,11 @@ final class ModelStep {
 
 	private final boolean bufferText;
 
+	private final boolean observesHooks;
+
 	ModelStep(String agentName, PromptSettings prompt, MiddlewareChain middleware, ModelInvoker invoker,
-			ContextWindow window, boolean bufferText) {
+			ContextWindow window, boolean bufferText, boolean observesHooks) {
+		this.observesHooks = observesHooks;
 		this.agentName = agentName;
 		this.prompt = prompt;
 		this.middleware = middleware;
@@ -59,7 +63,7 @@ final class ModelStep {
 		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
 		return this.prompt.agentPrompt(turn)
 			.map((agentPrompt) -> shape.apply(turn.nextRequest(agentPrompt, tools, options, this.window)))
-			.flatMap((request) -> this.middleware.beforeModel(turn, request))
+			.flatMap((request) -> hook(Events.BEFORE_MODEL).then(this.middleware.beforeModel(turn, request)))
 			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
 			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
 	}
@@ -77,7 +81,7 @@ final class ModelStep {
 			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
 					"A wrapModelCall middleware of agent '" + this.agentName + "' completed without a response")))
-			.flatMap((response) -> this.middleware.afterModel(turn, chatRequest, response))
+			.flatMap((response) -> hook(Events.AFTER_MODEL).then(this.middleware.afterModel(turn, chatRequest, response)))
 			.doOnNext((adjusted) -> {
 				// text not streamed live, or an answer a wrapper put in place of the streamed one
 				// (a fallback model, a limit's final answer), is sent whole, after telling the
@@ -95,6 +99,17 @@ final class ModelStep {
 					listener.onUsage(adjusted.usage());
 				}
 			});
+	}
+
+	/** An event on the turn's observation, when there is one and the agent has middleware. */
+	private Mono<Void> hook(Events event) {
+		if (!this.observesHooks) {
+			return Mono.empty();
+		}
+		return Mono.deferContextual((view) -> {
+			TurnObservations.event(view, event);
+			return Mono.empty();
+		});
 	}
 
 }

@@ -17,6 +17,8 @@ final class ToolAttempt {
 
 	private final AtomicBoolean settled = new AtomicBoolean();
 
+	private volatile TurnObservations.@Nullable Once observation;
+
 	ToolAttempt(Turn turn, String callId) {
 		this.turn = turn;
 		this.callId = callId;
@@ -33,6 +35,15 @@ final class ToolAttempt {
 		if (cause != null) {
 			this.turn.recordToolFailure(this.callId, cause);
 		}
+	}
+
+	/** Keep the call's observation, which whoever settles the attempt completes. */
+	void observe(TurnObservations.Once observation) {
+		this.observation = observation;
+	}
+
+	TurnObservations.@Nullable Once observation() {
+		return this.observation;
 	}
 
 }

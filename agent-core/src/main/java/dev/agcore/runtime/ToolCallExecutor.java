@@ -13,6 +13,10 @@ import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservationDocumentation.HighCardinalityKeyNames;
+import dev.agcore.observation.AgentObservations;
+import dev.agcore.observation.ContentCapture;
+import dev.agcore.observation.ExecuteToolObservationContext;
 import dev.agcore.observation.ToolOutcome;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
@@ -27,6 +31,7 @@ import dev.agcore.tool.secret.ActiveSecrets;
 import dev.agcore.tool.secret.SecretReferenceException;
 import dev.agcore.tool.secret.SecretReferences;
 import dev.agcore.tool.secret.SecretResolver;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,6 +71,8 @@ final class ToolCallExecutor {
 
 	private final AgentMetrics metrics;
 
+	private final AgentObservations observations;
+
 	/**
 	 * Create an executor.
 	 * @param agentName the agent's name
@@ -77,10 +84,12 @@ final class ToolCallExecutor {
 	 * @param secretResolver resolves secret references
 	 * @param maxResultLength the longest result sent to the model
 	 * @param metrics where tool calls are recorded
+	 * @param observations where tool calls are observed
 	 */
 	ToolCallExecutor(String agentName, List<ToolCallback> tools, List<ScopedSource> sources,
 			@Nullable ToolRegistry registry, ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver,
-			int maxResultLength, AgentMetrics metrics) {
+			int maxResultLength, AgentMetrics metrics, AgentObservations observations) {
+		this.observations = observations;
 		this.agentName = agentName;
 		this.tools = new LinkedHashMap<>();
 		for (ToolCallback tool : ToolRegistry.of(tools).all()) {
@@ -161,9 +170,36 @@ final class ToolCallExecutor {
 	 * @param failures told the exception behind an error result, for middleware that
 	 * decides by exception type (tool retry)
 	 * @param parent the calling turn, which a {@link SubAgentTool} nests its agent's turn in
+	 * @param turnObservation the turn's observation, the parent of the call's; or null
 	 * @return the result, or an error result saying what went wrong
 	 */
-	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt, SubAgentParent parent) {
+	ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt, SubAgentParent parent,
+			@Nullable Observation turnObservation) {
+		if (this.observations.isNoop()) {
+			return execute(call, context, attempt, parent);
+		}
+		ExecuteToolObservationContext observed = new ExecuteToolObservationContext(this.agentName, toolTag(call),
+				call.id(), TurnObservations.sessionId(turnObservation));
+		TurnObservations.Once once = new TurnObservations.Once(
+				this.observations.executeTool(observed, turnObservation).start());
+		attempt.observe(once);
+		ContentCapture capture = this.observations.contentCapture();
+		TurnObservations.capture(once.observation(), capture, HighCardinalityKeyNames.TOOL_CALL_ARGUMENTS,
+				call.arguments());
+		// the tool's own observations (@Traceable, a sub-agent's turn) nest in the call's
+		try (Observation.Scope scope = once.observation().openScope()) {
+			ToolResultMessage result = execute(call, context, attempt, parent);
+			TurnObservations.capture(once.observation(), capture, HighCardinalityKeyNames.TOOL_CALL_RESULT,
+					result.text());
+			return result;
+		}
+		finally {
+			once.stop(null);
+		}
+	}
+
+	private ToolResultMessage execute(ToolCall call, ToolContext context, ToolAttempt attempt,
+			SubAgentParent parent) {
 		ToolCallback tool = find(call.name());
 		if (tool == null) {
 			report(attempt, call, ToolOutcome.ERROR, 0, null);
@@ -212,7 +248,14 @@ final class ToolCallExecutor {
 			return false;
 		}
 		this.metrics.toolCall(this.agentName, toolTag(call), ToolOutcome.TIMEOUT, System.nanoTime() - start);
-		attempt.failedWith(new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout));
+		TimeoutException timedOut = new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout);
+		attempt.failedWith(timedOut);
+		// the call's observation ends now, not when the late tool returns
+		TurnObservations.Once once = attempt.observation();
+		if (once != null && once.observation().getContext() instanceof ExecuteToolObservationContext observed) {
+			observed.setOutcome(ToolOutcome.TIMEOUT);
+			once.stop(timedOut);
+		}
 		return true;
 	}
 
@@ -258,6 +301,13 @@ final class ToolCallExecutor {
 		if (attempt.settle()) {
 			this.metrics.toolCall(this.agentName, toolTag(call), outcome, nanos);
 			attempt.failedWith(cause);
+			TurnObservations.Once once = attempt.observation();
+			if (once != null && once.observation().getContext() instanceof ExecuteToolObservationContext observed) {
+				observed.setOutcome(outcome);
+				if (cause != null) {
+					once.observation().error(cause);
+				}
+			}
 		}
 	}
 

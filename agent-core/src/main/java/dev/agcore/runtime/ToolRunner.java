@@ -12,9 +12,11 @@ import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.middleware.ToolCallHandler;
 import dev.agcore.middleware.ToolCallInterrupt;
 import dev.agcore.model.ModelCostListener;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolSpec;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -140,6 +142,7 @@ final class ToolRunner {
 			SubAgentParent parent = new SubAgentParent(call, turn, listener,
 					(view.getOrDefault(ModelCostListener.CONTEXT_KEY, null) instanceof TurnCost cost) ? cost : null,
 					view.getOrDefault(SubAgentTool.DEPTH_KEY, 0));
+			Observation turnObservation = AgentObservations.current(view);
 			Disposable task = this.scheduler.schedule(() -> {
 				long start = System.nanoTime();
 				ToolWatchdog.Guard guard = ToolWatchdog.guard(timeout.toNanos(), () -> {
@@ -154,7 +157,7 @@ final class ToolRunner {
 				});
 				ToolResultMessage result;
 				try (PropagatedContext.Scope scope = caller.open()) {
-					result = this.executor.execute(call, context, attempt, parent);
+					result = this.executor.execute(call, context, attempt, parent, turnObservation);
 				}
 				catch (RuntimeException | Error ex) {
 					guard.finish();

@@ -24,6 +24,11 @@ public class ForwardingRunStore implements RunStore {
 	}
 
 	@Override
+	public Mono<Long> countQueued() {
+		return this.delegate.countQueued();
+	}
+
+	@Override
 	public Mono<Run> find(String runId) {
 		return this.delegate.find(runId);
 	}

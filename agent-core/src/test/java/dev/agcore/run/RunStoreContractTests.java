@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.agcore.json.AgentJson;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -54,6 +55,15 @@ public abstract class RunStoreContractTests {
 	 * @return {@code true} by default
 	 */
 	protected boolean signals() {
+		return true;
+	}
+
+	/**
+	 * Whether the store counts its queued runs; one that cannot returns empty, which the SPI
+	 * allows.
+	 * @return {@code true} by default
+	 */
+	protected boolean countsQueued() {
 		return true;
 	}
 
@@ -581,6 +591,17 @@ public abstract class RunStoreContractTests {
 		assertThat(found.status()).isEqualTo(RunStatus.INTERRUPTED);
 		assertThat(found.finishedAt()).isNull();
 		return found;
+	}
+
+	@Test
+	void queuedRunsAreCountedUntilClaimed() {
+		Assumptions.assumeTrue(countsQueued(), "the store does not count queued runs");
+		assertThat(this.store.countQueued().block(TIMEOUT)).isZero();
+		submit(request("s1"));
+		submit(request("s2").withNotBefore(this.clock.instant().plusSeconds(60)));
+		assertThat(this.store.countQueued().block(TIMEOUT)).isEqualTo(2);
+		assertThat(claim("w1", 10, 10, 3)).hasSize(1);
+		assertThat(this.store.countQueued().block(TIMEOUT)).isEqualTo(1);
 	}
 
 	protected static RunRequest request(String sessionId) {

@@ -1,6 +1,7 @@
 package dev.agcore.run;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +61,20 @@ class RunWorkerTests {
 			.tags("kind", "test", "target", "ok", "status", "completed")
 			.counter() != null);
 		assertThat(registry.get("agent.runs.completed").counter().count()).isEqualTo(1.0);
+	}
+
+	@Test
+	void queuedRunsAreAGauge() {
+		SimpleMeterRegistry registry = new SimpleMeterRegistry();
+		// not due for a minute: it stays queued
+		this.store.submit(request("ok").withNotBefore(Instant.now().plusSeconds(60))).block(TIMEOUT);
+		RunWorker worker = new RunWorker(this.store, List.of(this.executor), settings(), registry);
+		worker.queueCountInterval(Duration.ofMillis(20));
+		this.workers.add(worker);
+		worker.start();
+		eventually(() -> registry.get("agent.runs.queued").gauge().value() == 1.0);
+		this.store.submit(request("ok").withNotBefore(Instant.now().plusSeconds(60))).block(TIMEOUT);
+		eventually(() -> registry.get("agent.runs.queued").gauge().value() == 2.0);
 	}
 
 	@Test

@@ -52,6 +52,11 @@ final class FinishCountingRunStore implements RunStore {
 	}
 
 	@Override
+	public Mono<Long> countQueued() {
+		return this.store.countQueued();
+	}
+
+	@Override
 	public Flux<Run> list(String sessionId, int offset, int limit) {
 		return this.store.list(sessionId, offset, limit);
 	}

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
@@ -65,6 +66,17 @@ public final class PiiRedactionMiddleware implements AgentMiddleware {
 	 */
 	public static Builder builder() {
 		return new Builder();
+	}
+
+	/**
+	 * Return a function that redacts every type of personal data this middleware knows
+	 * from a text, never blocking: for texts that leave the conversation, such as
+	 * captured content on spans.
+	 * @return the redacting function
+	 */
+	public static UnaryOperator<String> redactor() {
+		PiiDetector detector = new PiiDetector(new Builder().effectiveStrategies());
+		return (text) -> detector.apply(text, null);
 	}
 
 	@Override

@@ -144,6 +144,15 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	}
 
 	@Override
+	public Mono<Long> countQueued() {
+		return this.jdbc.inTransaction(() -> this.jdbc.jdbcClient()
+			.sql("SELECT COUNT(*) FROM " + this.runs + " WHERE status = ?")
+			.params(RunStatus.QUEUED.name())
+			.query(Long.class)
+			.single());
+	}
+
+	@Override
 	public Mono<Run> find(String runId) {
 		return this.jdbc.inTransaction(() -> findBy("id", runId));
 	}

@@ -8,12 +8,14 @@ import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
+import dev.agcore.autoconfigure.observation.AgentObservationAutoConfiguration;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.plan.JsonPlanParser;
 import dev.agcore.plan.PlanParser;
 import dev.agcore.prompt.PromptTemplates;
@@ -47,6 +49,7 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration(after = { ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
+		AgentObservationAutoConfiguration.class,
 		MiddlewareAutoConfiguration.class },
 		afterName = "dev.agcore.autoconfigure.prompt.PromptTemplatesAutoConfiguration")
 @EnableConfigurationProperties(AgentProperties.class)
@@ -68,8 +71,9 @@ public final class AgentAutoConfiguration {
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
 			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
 			ListableBeanFactory beanFactory, ObjectProvider<TurnSummaryListener> turnSummaryListeners,
-			Environment environment) {
+			Environment environment, ObjectProvider<AgentObservations> observations) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
+				observations.getIfAvailable(() -> AgentObservations.NOOP),
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
 						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser,

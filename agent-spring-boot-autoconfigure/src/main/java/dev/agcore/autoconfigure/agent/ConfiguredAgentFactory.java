@@ -28,6 +28,7 @@ import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ModelAdapters;
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.observation.AgentObservations;
 import dev.agcore.plan.PlanParser;
 import dev.agcore.plan.task.TaskAgent;
 import dev.agcore.runtime.Agent;
@@ -55,6 +56,8 @@ final class ConfiguredAgentFactory {
 
 	private final AgentMetrics metrics;
 
+	private final AgentObservations observations;
+
 	private final @Nullable AgentMiddlewareFactory middleware;
 
 	private final AgentPrompts prompts;
@@ -81,7 +84,8 @@ final class ConfiguredAgentFactory {
 	private final AgentTurnLogging turnLogging;
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
-			ConversationStore conversationStore, AgentMetrics metrics, @Nullable AgentMiddlewareFactory middleware,
+			ConversationStore conversationStore, AgentMetrics metrics, AgentObservations observations,
+			@Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
 			AgentRunners runners, PlanParser planParser, AgentTurnLogging turnLogging) {
 		this.planParser = planParser;
@@ -94,6 +98,7 @@ final class ConfiguredAgentFactory {
 		this.tools = tools;
 		this.conversationStore = conversationStore;
 		this.metrics = metrics;
+		this.observations = observations;
 		this.middleware = middleware;
 		this.meterRegistry = meterRegistry;
 		this.memory = new AgentMemorySettings(models, meterRegistry);
@@ -145,6 +150,7 @@ final class ConfiguredAgentFactory {
 			.basePrompt(this.prompts.baseSystemPrompt())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.observations(this.observations)
 			.captureContent(this.turnLogging.captureContent())
 			.turnSummaryListeners(this.turnLogging.listeners())
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
@@ -244,6 +250,7 @@ final class ConfiguredAgentFactory {
 			.maxParallelToolCalls(spec.getMaxParallelToolCalls())
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
+			.observations(this.observations)
 			.captureContent(this.turnLogging.captureContent())
 			.turnSummaryListeners(this.turnLogging.listeners())
 			.contextWindow(window)
