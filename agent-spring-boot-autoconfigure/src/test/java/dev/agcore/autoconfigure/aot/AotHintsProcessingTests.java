@@ -65,6 +65,9 @@ class AotHintsProcessingTests {
 			assertThat(RuntimeHintsPredicates.reflection().onType(type)).as(type.getSimpleName()).accepts(hints);
 			assertThat(RuntimeHintsPredicates.reflection()
 				.onMethodInvocation(type.getRecordComponents()[0].getAccessor())).accepts(hints);
+			// the JSON schema generator reads the fields (and their annotations)
+			assertThat(RuntimeHintsPredicates.reflection()
+				.onFieldAccess(type, type.getRecordComponents()[0].getName())).accepts(hints);
 		}
 	}
 
