@@ -115,8 +115,6 @@ public final class AgentBuilder {
 
 	private AgentObservations observations = AgentObservations.NOOP;
 
-	private boolean captureContent;
-
 	private final List<TurnSummaryListener> turnSummaryListeners = new ArrayList<>();
 
 	private ContextWindow contextWindow = ContextWindow.full();
@@ -476,18 +474,6 @@ public final class AgentBuilder {
 	}
 
 	/**
-	 * Whether the DEBUG lines of the {@code dev.agcore.turns.model} and
-	 * {@code dev.agcore.turns.tool} loggers hold the content of model and tool calls:
-	 * the last message sent, the answer, tool arguments and results. Off by default.
-	 * @param captureContent whether to log content
-	 * @return this builder
-	 */
-	public AgentBuilder captureContent(boolean captureContent) {
-		this.captureContent = captureContent;
-		return this;
-	}
-
-	/**
 	 * Add a listener told about each finished turn of the agent (counts, tokens, cost,
 	 * duration, outcome; never content).
 	 * @param listener the listener
@@ -671,7 +657,7 @@ public final class AgentBuilder {
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.observations, this.turnTimeout,
 				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,
-				new TurnLogSettings(this.captureContent, turnSummaryListener()), this.contextCapture);
+				new TurnLogSettings(this.observations.contentCapture(), turnSummaryListener()), this.contextCapture);
 	}
 
 	private @Nullable TurnSummaryListener turnSummaryListener() {

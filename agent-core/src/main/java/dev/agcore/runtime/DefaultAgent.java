@@ -249,7 +249,7 @@ final class DefaultAgent implements Agent {
 					this.turnTimeout)
 				.map(cost::addTo);
 			Mono<AgentResult> logged = TurnLog
-				.watch(bounded, this.name, sessionId, this.turnLog.captureContent(), this.turnLog.listener(), cost)
+				.watch(bounded, this.name, sessionId, this.turnLog.capture(), this.turnLog.listener(), cost)
 				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
 			return observe(logged, sessionId, tally);
 		}));

@@ -16,6 +16,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.Usage;
+import dev.agcore.observation.ContentCapture;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,7 +57,7 @@ final class TurnLog {
 
 	private final String sessionId;
 
-	private final boolean captureContent;
+	private final ContentCapture capture;
 
 	private final TurnSummaryListener listener;
 
@@ -70,10 +71,10 @@ final class TurnLog {
 
 	private final AtomicBoolean finished = new AtomicBoolean();
 
-	private TurnLog(String agent, String sessionId, boolean captureContent, TurnSummaryListener listener) {
+	private TurnLog(String agent, String sessionId, ContentCapture capture, TurnSummaryListener listener) {
 		this.agent = agent;
 		this.sessionId = sessionId;
-		this.captureContent = captureContent;
+		this.capture = capture;
 		this.listener = listener;
 	}
 
@@ -82,12 +83,12 @@ final class TurnLog {
 	 * @param turn the turn, bound by its deadline
 	 * @param cost the turn's cost so far when it ends
 	 */
-	static Mono<AgentResult> watch(Mono<AgentResult> turn, String agent, String sessionId, boolean captureContent,
+	static Mono<AgentResult> watch(Mono<AgentResult> turn, String agent, String sessionId, ContentCapture capture,
 			@Nullable TurnSummaryListener listener, TurnCost cost) {
 		if (listener == null && !turns.isInfoEnabled() && !models.isDebugEnabled() && !tools.isDebugEnabled()) {
 			return turn;
 		}
-		TurnLog log = new TurnLog(agent, sessionId, captureContent,
+		TurnLog log = new TurnLog(agent, sessionId, capture,
 				(listener != null) ? listener : (summary) -> {
 				});
 		return turn.doOnSuccess((result) -> {
@@ -178,12 +179,12 @@ final class TurnLog {
 		long millis = millisSince(start);
 		event.addKeyValue("duration_ms", millis);
 		line.append(" duration_ms=").append(millis);
-		if (this.captureContent) {
+		if (this.capture.enabled()) {
 			List<Message> messages = request.messages();
 			String last = messages.isEmpty() ? "" : messages.get(messages.size() - 1).text();
-			line.append(" request=").append(quoted(last));
+			line.append(" request=").append(quoted(this.capture.clean(last)));
 			if (response != null) {
-				line.append(" response=").append(quoted(response.message().text()));
+				line.append(" response=").append(quoted(this.capture.clean(response.message().text())));
 			}
 		}
 		event.log(line.toString());
@@ -215,10 +216,10 @@ final class TurnLog {
 			.append(error)
 			.append(" duration_ms=")
 			.append(millis);
-		if (this.captureContent) {
-			line.append(" arguments=").append(quoted(call.arguments()));
+		if (this.capture.enabled()) {
+			line.append(" arguments=").append(quoted(this.capture.clean(call.arguments())));
 			if (result != null) {
-				line.append(" result=").append(quoted(result.text()));
+				line.append(" result=").append(quoted(this.capture.clean(result.text())));
 			}
 		}
 		tools.atDebug()

@@ -1,6 +1,7 @@
 package dev.agcore.runtime;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -14,6 +15,9 @@ import dev.agcore.model.ModelServerException;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import dev.agcore.observation.AgentObservations;
+import dev.agcore.observation.ContentCapture;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.KeyValuePair;
@@ -161,7 +165,11 @@ class TurnLogTests {
 		ScriptedChatModel model = ScriptedChatModel.replaying(
 				toolCalls(new ToolCall("c1", "get_weather", "{\"city\":\"Paris\"}")), text("Sunny in Paris."));
 
-		agent(model).captureContent(true).build().call("s7", "Weather in Paris?");
+		agent(model)
+			.observations(AgentObservations.builder(ObservationRegistry.NOOP)
+				.contentCapture(ContentCapture.on(100, UnaryOperator.identity()))
+				.build())
+			.build().call("s7", "Weather in Paris?");
 
 		List<String> lines = this.logs.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
 		assertThat(lines.get(0)).endsWith("request=\"Weather in Paris?\" response=\"\"");

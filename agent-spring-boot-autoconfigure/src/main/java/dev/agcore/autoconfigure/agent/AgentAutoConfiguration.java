@@ -71,13 +71,13 @@ public final class AgentAutoConfiguration {
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
 			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
 			ListableBeanFactory beanFactory, ObjectProvider<TurnSummaryListener> turnSummaryListeners,
-			Environment environment, ObjectProvider<AgentObservations> observations) {
+			ObjectProvider<AgentObservations> observations) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				observations.getIfAvailable(() -> AgentObservations.NOOP),
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
 						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser,
-				AgentTurnLogging.of(environment, turnSummaryListeners.orderedStream().toList()));
+				turnSummaryListeners.orderedStream().toList());
 	}
 
 	@Bean

@@ -34,6 +34,7 @@ import dev.agcore.plan.task.TaskAgent;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.TurnSummaryListener;
 import dev.agcore.runtime.SubAgentTool;
 import dev.agcore.tool.ToolDefinitionException;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -81,15 +82,15 @@ final class ConfiguredAgentFactory {
 
 	private final PlanParser planParser;
 
-	private final AgentTurnLogging turnLogging;
+	private final List<TurnSummaryListener> turnSummaryListeners;
 
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, AgentObservations observations,
 			@Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
-			AgentRunners runners, PlanParser planParser, AgentTurnLogging turnLogging) {
+			AgentRunners runners, PlanParser planParser, List<TurnSummaryListener> turnSummaryListeners) {
 		this.planParser = planParser;
-		this.turnLogging = turnLogging;
+		this.turnSummaryListeners = List.copyOf(turnSummaryListeners);
 		List<ModelAdapter> adapters = new ArrayList<>(
 				properties.getModelAdapters().isEnabled() ? ModelAdapters.builtIns() : List.of());
 		adapters.addAll(adapterBeans);
@@ -151,8 +152,7 @@ final class ConfiguredAgentFactory {
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.observations(this.observations)
-			.captureContent(this.turnLogging.captureContent())
-			.turnSummaryListeners(this.turnLogging.listeners())
+			.turnSummaryListeners(this.turnSummaryListeners)
 			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
 	}
 
@@ -170,8 +170,15 @@ final class ConfiguredAgentFactory {
 						"Rename that bean or the agent.");
 			}
 		}
+		// configured agents in the order of agent.agents, then Agent beans of the application:
+		// the order of /agents and of the actuator endpoint stays the same from run to run
+		List<Agent> ordered = new ArrayList<>();
+		for (String name : this.agents.keySet()) {
+			all.stream().filter((agent) -> agent.name().equals(name)).findFirst().ifPresent(ordered::add);
+		}
+		all.stream().filter((agent) -> !this.agents.containsKey(agent.name())).forEach(ordered::add);
 		try {
-			return new AgentRegistry(all);
+			return new AgentRegistry(ordered);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new AgentConfigurationException(ex.getMessage() + ": two Agent beans report the same name",
@@ -251,8 +258,7 @@ final class ConfiguredAgentFactory {
 			.conversationStore(this.conversationStore)
 			.metrics(this.metrics)
 			.observations(this.observations)
-			.captureContent(this.turnLogging.captureContent())
-			.turnSummaryListeners(this.turnLogging.listeners())
+			.turnSummaryListeners(this.turnSummaryListeners)
 			.contextWindow(window)
 			.middleware(middleware)));
 		if (this.middleware != null) {
