@@ -57,13 +57,24 @@ final class AgentRuntimeHints implements RuntimeHintsRegistrar {
 				if ("java.lang.Record".equals(superClass) || "java.lang.Enum".equals(superClass)) {
 					Class<?> type = load(name, classLoader);
 					if (type != null) {
-						binding.registerReflectionHints(hints.reflection(), type);
+						register(binding, hints, type);
 					}
 				}
 			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot scan " + TYPES + " for JSON types", ex);
+		}
+	}
+
+	// a record of an optional library's edge (the WebFlux security bridge) may load while a
+	// component's type does not: it is never bound without that library, so it needs no hint
+	private static void register(BindingReflectionHintsRegistrar binding, RuntimeHints hints, Class<?> type) {
+		try {
+			binding.registerReflectionHints(hints.reflection(), type);
+		}
+		catch (LinkageError ex) {
+			// nothing to register
 		}
 	}
 

@@ -1,5 +1,6 @@
 package dev.agcore.sample.demo;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.boot.EnvironmentPostProcessor;
@@ -27,10 +28,12 @@ public class DemoModeEnvironmentPostProcessor implements EnvironmentPostProcesso
 		Boolean forced = environment.getProperty(ENABLED, Boolean.class);
 		boolean demo = (forced != null) ? forced : isNothingToTalkTo(environment);
 		if (demo) {
-			environment.getPropertySources()
-				.addFirst(new MapPropertySource("sampleDemoMode",
-						Map.of(ENABLED, "true", "agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN,
-								"agent.agents.planner.model", DemoConfiguration.MODEL_BEAN)));
+			// in the order of application.yml: the agents are bound in the order this source names them
+			Map<String, Object> demo = new LinkedHashMap<>();
+			demo.put(ENABLED, "true");
+			demo.put("agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN);
+			demo.put("agent.agents.planner.model", DemoConfiguration.MODEL_BEAN);
+			environment.getPropertySources().addFirst(new MapPropertySource("sampleDemoMode", demo));
 		}
 	}
 
