@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.ReactiveHealthContributor;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -25,19 +26,20 @@ import org.springframework.context.annotation.Bean;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = McpClientAutoConfiguration.class)
+@AutoConfiguration(after = McpClientAutoConfiguration.class, before = AgentsHealthAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, McpAsyncClient.class })
 public final class McpHealthAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean(name = "mcpHealthContributor")
+	@ConditionalOnMissingBean(name = "mcpHealthContribution")
 	@ConditionalOnBean(McpClientRegistry.class)
-	CompositeHealthContributor mcpHealthContributor(McpClientRegistry registry) {
+	AgentHealthContribution mcpHealthContribution(McpClientRegistry registry) {
 		Map<String, HealthIndicator> indicators = new LinkedHashMap<>();
 		for (McpConnection connection : registry.connections()) {
 			indicators.put(connection.name(), new McpServerHealthIndicator(connection::status));
 		}
-		return CompositeHealthContributor.fromMap(indicators);
+		return new AgentHealthContribution("mcp",
+				ReactiveHealthContributor.adapt(CompositeHealthContributor.fromMap(indicators)));
 	}
 
 }
