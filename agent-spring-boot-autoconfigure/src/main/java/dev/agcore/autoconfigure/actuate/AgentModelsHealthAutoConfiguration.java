@@ -29,7 +29,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * {@link EnableAutoConfiguration Auto-configuration} of the {@code agentModels} health
+ * {@link EnableAutoConfiguration Auto-configuration} of the {@code models} part of the {@code agents} health
  * contributor: one indicator per {@code agent.providers} entry with
  * {@code health.enabled=true} (off by default, as a check costs a request to the
  * provider), calling {@link dev.agcore.model.ChatModel#checkHealth()} with a timeout of
