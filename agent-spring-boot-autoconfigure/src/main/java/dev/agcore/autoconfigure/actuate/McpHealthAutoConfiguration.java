@@ -19,7 +19,7 @@ import org.springframework.boot.health.contributor.ReactiveHealthContributor;
 import org.springframework.context.annotation.Bean;
 
 /**
- * {@link EnableAutoConfiguration Auto-configuration} of the {@code mcp} health
+ * {@link EnableAutoConfiguration Auto-configuration} of the {@code mcp} part of the {@code agents} health
  * contributor: one indicator per server of {@code agent.mcp.servers}, from its
  * connection's status (see {@link McpServerHealthIndicator}); no request is sent to the
  * servers.
