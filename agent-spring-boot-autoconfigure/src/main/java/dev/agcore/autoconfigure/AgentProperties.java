@@ -313,7 +313,7 @@ public class AgentProperties {
 	public static class Health {
 
 		/**
-		 * Whether the Actuator health contributor "agentModels" checks that the provider
+		 * Whether the Actuator health contributor "agents" (its part "models") checks that the provider
 		 * is reachable (by listing models, spending no tokens where the API allows), with
 		 * a timeout of 10 seconds.
 		 */

@@ -29,7 +29,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * {@link EnableAutoConfiguration Auto-configuration} of the {@code agentModels} health
+ * {@link EnableAutoConfiguration Auto-configuration} of the {@code models} part of the {@code agents} health
  * contributor: one indicator per {@code agent.providers} entry with
  * {@code health.enabled=true} (off by default, as a check costs a request to the
  * provider), calling {@link dev.agcore.model.ChatModel#checkHealth()} with a timeout of
@@ -37,7 +37,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *
  * @since 0.1.0
  */
-@AutoConfiguration(after = ChatModelAutoConfiguration.class)
+@AutoConfiguration(after = ChatModelAutoConfiguration.class, before = AgentsHealthAutoConfiguration.class)
 @ConditionalOnClass(ReactiveHealthIndicator.class)
 @EnableConfigurationProperties(AgentProperties.class)
 public final class AgentModelsHealthAutoConfiguration {
@@ -45,11 +45,10 @@ public final class AgentModelsHealthAutoConfiguration {
 	static final Duration TIMEOUT = Duration.ofSeconds(10);
 
 	@Bean
-	@ConditionalOnMissingBean(name = "agentModelsHealthContributor")
+	@ConditionalOnMissingBean(name = "modelsHealthContribution")
 	@ConditionalOnBean(ChatModelRegistry.class)
 	@Conditional(OnProviderHealthEnabled.class)
-	CompositeReactiveHealthContributor agentModelsHealthContributor(AgentProperties properties,
-			ChatModelRegistry models) {
+	AgentHealthContribution modelsHealthContribution(AgentProperties properties, ChatModelRegistry models) {
 		Map<String, ReactiveHealthIndicator> indicators = new LinkedHashMap<>();
 		properties.getProviders().forEach((name, provider) -> {
 			if (provider.getHealth().isEnabled()) {
@@ -57,7 +56,7 @@ public final class AgentModelsHealthAutoConfiguration {
 					.ifPresent((model) -> indicators.put(name, new ModelHealthIndicator(name, model, TIMEOUT)));
 			}
 		});
-		return CompositeReactiveHealthContributor.fromMap(indicators);
+		return new AgentHealthContribution("models", CompositeReactiveHealthContributor.fromMap(indicators));
 	}
 
 	/**

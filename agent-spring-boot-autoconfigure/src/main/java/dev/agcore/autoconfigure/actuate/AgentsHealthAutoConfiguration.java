@@ -27,7 +27,9 @@ import org.springframework.context.annotation.Bean;
  * {@link EnableAutoConfiguration Auto-configuration} of the {@code agents} health
  * contributor: under {@code stores}, one indicator per store of the agents that exists
  * (conversations, key-value memory, runs, checkpoints), each reading a key nobody writes
- * with a timeout of {@value #TIMEOUT_SECONDS} seconds.
+ * with a timeout of {@value #TIMEOUT_SECONDS} seconds; then each
+ * {@link AgentHealthContribution}: the MCP servers under {@code mcp}, the providers that
+ * opted in under {@code models}.
  *
  * @since 0.1.0
  */
@@ -42,7 +44,7 @@ public final class AgentsHealthAutoConfiguration {
 	@ConditionalOnBean(ConversationStore.class)
 	CompositeReactiveHealthContributor agentsHealthContributor(ObjectProvider<ConversationStore> conversations,
 			ObjectProvider<KeyValueStore> keyValues, ObjectProvider<RunStore> runs,
-			ObjectProvider<CheckpointStore> checkpoints) {
+			ObjectProvider<CheckpointStore> checkpoints, ObjectProvider<AgentHealthContribution> parts) {
 		Duration timeout = Duration.ofSeconds(TIMEOUT_SECONDS);
 		Map<String, ReactiveHealthContributor> stores = new LinkedHashMap<>();
 		conversations.ifUnique((store) -> stores.put("conversations",
@@ -56,8 +58,10 @@ public final class AgentsHealthAutoConfiguration {
 				timeout)));
 		checkpoints.ifUnique((store) -> stores.put("checkpoints",
 				new StoreHealthIndicator(store, () -> store.load(StoreHealthIndicator.PROBE_ID), timeout)));
-		return CompositeReactiveHealthContributor
-			.fromMap(Map.of("stores", CompositeReactiveHealthContributor.fromMap(stores)));
+		Map<String, ReactiveHealthContributor> agents = new LinkedHashMap<>();
+		agents.put("stores", CompositeReactiveHealthContributor.fromMap(stores));
+		parts.orderedStream().forEach((part) -> agents.put(part.name(), part.contributor()));
+		return CompositeReactiveHealthContributor.fromMap(agents);
 	}
 
 }

@@ -1,5 +1,5 @@
 /**
- * Actuator support: the {@code agents} endpoint and the {@code agentModels} health
+ * Actuator support: the {@code agents} endpoint and the {@code agents} health
  * contributor.
  */
 @NullMarked

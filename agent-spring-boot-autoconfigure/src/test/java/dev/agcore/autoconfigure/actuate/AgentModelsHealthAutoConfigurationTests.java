@@ -18,6 +18,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +33,7 @@ class AgentModelsHealthAutoConfigurationTests {
 	@Test
 	void offByDefault() {
 		this.contextRunner.withBean(ChatModelRegistry.class, () -> registry(Map.of("openai", healthy())))
-			.run((context) -> assertThat(context).doesNotHaveBean(CompositeReactiveHealthContributor.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(AgentHealthContribution.class));
 	}
 
 	@Test
@@ -43,8 +44,7 @@ class AgentModelsHealthAutoConfigurationTests {
 			.withPropertyValues("agent.providers.up.health.enabled=true", "agent.providers.down.health.enabled=true",
 					"agent.providers.unknown.health.enabled=true")
 			.run((context) -> {
-				CompositeReactiveHealthContributor composite = context.getBean("agentModelsHealthContributor",
-						CompositeReactiveHealthContributor.class);
+				CompositeReactiveHealthContributor composite = models(context);
 				Health up = health(composite, "up");
 				assertThat(up.getStatus()).isEqualTo(Status.UP);
 				assertThat(up.getDetails()).containsEntry("provider", "up");
@@ -63,7 +63,7 @@ class AgentModelsHealthAutoConfigurationTests {
 			.withBean(ChatModelRegistry.class, () -> registry(Map.of("on", healthy(), "off", healthy())))
 			.withPropertyValues("agent.providers.on.health.enabled=true", "agent.providers.off.model=m")
 			.run((context) -> {
-				CompositeReactiveHealthContributor composite = context.getBean(CompositeReactiveHealthContributor.class);
+				CompositeReactiveHealthContributor composite = models(context);
 				assertThat(composite.getContributor("on")).isNotNull();
 				assertThat(composite.getContributor("off")).isNull();
 			});
@@ -77,7 +77,7 @@ class AgentModelsHealthAutoConfigurationTests {
 		this.contextRunner.withBean(ChatModelRegistry.class, () -> registry)
 			.withPropertyValues("agent.providers.claude.health.enabled=true")
 			.run((context) -> {
-				CompositeReactiveHealthContributor composite = context.getBean(CompositeReactiveHealthContributor.class);
+				CompositeReactiveHealthContributor composite = models(context);
 				Health claude = health(composite, "claude");
 				assertThat(claude.getStatus()).isEqualTo(Status.DOWN);
 				assertThat(claude.getDetails()).containsEntry("provider", "claude")
@@ -95,6 +95,13 @@ class AgentModelsHealthAutoConfigurationTests {
 
 		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 		assertThat(health.getDetails()).containsEntry("error", "timeout");
+	}
+
+	/** The providers' part of the agents health contributor, named models. */
+	private static CompositeReactiveHealthContributor models(ApplicationContext context) {
+		AgentHealthContribution part = context.getBean("modelsHealthContribution", AgentHealthContribution.class);
+		assertThat(part.name()).isEqualTo("models");
+		return (CompositeReactiveHealthContributor) part.contributor();
 	}
 
 	private static Health health(CompositeReactiveHealthContributor composite, String name) {

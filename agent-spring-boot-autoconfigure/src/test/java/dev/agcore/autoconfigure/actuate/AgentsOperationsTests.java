@@ -114,6 +114,41 @@ class AgentsOperationsTests {
 		});
 	}
 
+	@Test
+	void providersThatOptedInAreCheckedUnderAgentsNextToTheStores() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(AgentModelsHealthAutoConfiguration.class))
+			.withPropertyValues("agent.providers.local.type=openai", "agent.providers.local.base-url=http://127.0.0.1:9",
+					"agent.providers.local.api-key=none", "agent.providers.local.model=m",
+					"agent.providers.local.health.enabled=true", "agent.agents.assistant.model=scripted")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				CompositeReactiveHealthContributor agents = context.getBean("agentsHealthContributor",
+						CompositeReactiveHealthContributor.class);
+				assertThat(agents.stream().map((child) -> child.name())).containsExactly("stores", "models");
+				CompositeReactiveHealthContributor models = (CompositeReactiveHealthContributor) agents
+					.getContributor("models");
+				Health local = ((ReactiveHealthIndicator) models.getContributor("local")).health()
+					.block(Duration.ofSeconds(15));
+				assertThat(local.getStatus()).as("nothing listens on port 9").isEqualTo(Status.DOWN);
+				assertThat(local.getDetails()).containsEntry("provider", "local");
+			});
+	}
+
+	@Test
+	void applicationPartsJoinTheAgentsContributor() {
+		this.contextRunner
+			.withBean("searchIndex", AgentHealthContribution.class,
+					() -> new AgentHealthContribution("search-index",
+							(ReactiveHealthIndicator) () -> Mono.just(Health.down().build())))
+			.run((context) -> {
+				CompositeReactiveHealthContributor agents = context.getBean("agentsHealthContributor",
+						CompositeReactiveHealthContributor.class);
+				assertThat(((ReactiveHealthIndicator) agents.getContributor("search-index")).health()
+					.block(Duration.ofSeconds(5))
+					.getStatus()).isEqualTo(Status.DOWN);
+			});
+	}
+
 	private static Health storeHealth(CompositeReactiveHealthContributor agents, String store) {
 		CompositeReactiveHealthContributor stores = (CompositeReactiveHealthContributor) agents.getContributor("stores");
 		return ((ReactiveHealthIndicator) stores.getContributor(store)).health().block(Duration.ofSeconds(5));

@@ -1,7 +1,9 @@
 package dev.agcore.autoconfigure.mcp;
 
+import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.autoconfigure.actuate.AgentHealthContribution;
 import dev.agcore.autoconfigure.actuate.AgentsEndpoint;
 import dev.agcore.autoconfigure.actuate.AgentsEndpointAutoConfiguration;
 import dev.agcore.autoconfigure.actuate.McpHealthAutoConfiguration;
@@ -24,9 +26,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.CompositeReactiveHealthContributor;
 import org.springframework.boot.health.contributor.Health;
-import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -122,15 +124,18 @@ class McpClientIntegrationTests {
 			.withPropertyValues("agent.mcp.servers.missing.transport=stdio",
 					"agent.mcp.servers.missing.command=/no/such/server")
 			.run((context) -> {
-				CompositeHealthContributor mcp = context.getBean("mcpHealthContributor",
-						CompositeHealthContributor.class);
-				Health everything = ((HealthIndicator) mcp.getContributor("everything")).health();
+				AgentHealthContribution part = context.getBean(AgentHealthContribution.class);
+				assertThat(part.name()).isEqualTo("mcp");
+				CompositeReactiveHealthContributor mcp = (CompositeReactiveHealthContributor) part.contributor();
+				Health everything = ((ReactiveHealthIndicator) mcp.getContributor("everything")).health()
+					.block(Duration.ofSeconds(10));
 				assertThat(everything.getStatus()).isEqualTo(Status.UP);
 				assertThat(everything.getDetails()).containsEntry("transport", "stdio")
 					.containsEntry("state", "CONNECTED")
 					.containsKey("connectedSince")
 					.hasEntrySatisfying("tools", (tools) -> assertThat((Integer) tools).isGreaterThan(5));
-				Health missing = ((HealthIndicator) mcp.getContributor("missing")).health();
+				Health missing = ((ReactiveHealthIndicator) mcp.getContributor("missing")).health()
+					.block(Duration.ofSeconds(10));
 				assertThat(missing.getStatus()).isIn(Status.UNKNOWN);
 				AgentsEndpoint.AgentsDescriptor agents = context.getBean(AgentsEndpoint.class).agents();
 				assertThat(agents.mcpServers()).containsOnlyKeys("everything", "missing");
