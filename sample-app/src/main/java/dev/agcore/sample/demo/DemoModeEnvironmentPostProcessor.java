@@ -29,11 +29,11 @@ public class DemoModeEnvironmentPostProcessor implements EnvironmentPostProcesso
 		boolean demo = (forced != null) ? forced : isNothingToTalkTo(environment);
 		if (demo) {
 			// in the order of application.yml: the agents are bound in the order this source names them
-			Map<String, Object> demo = new LinkedHashMap<>();
-			demo.put(ENABLED, "true");
-			demo.put("agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN);
-			demo.put("agent.agents.planner.model", DemoConfiguration.MODEL_BEAN);
-			environment.getPropertySources().addFirst(new MapPropertySource("sampleDemoMode", demo));
+			Map<String, Object> settings = new LinkedHashMap<>();
+			settings.put(ENABLED, "true");
+			settings.put("agent.agents.assistant.model", DemoConfiguration.MODEL_BEAN);
+			settings.put("agent.agents.planner.model", DemoConfiguration.MODEL_BEAN);
+			environment.getPropertySources().addFirst(new MapPropertySource("sampleDemoMode", settings));
 		}
 	}
 
