@@ -232,8 +232,19 @@ class SampleApplicationTests {
 	}
 
 	@Test
-	void healthIsExposed() {
+	void healthIsExposedWithTheAgentsStores() {
 		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
+		JsonNode agents = json(this.client.get()
+			.uri("/actuator/health/agents")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody());
+		assertThat(agents.get("status").asString()).isEqualTo("UP");
+		assertThat(agents.at("/components/stores/components").propertyNames()).contains("conversations", "runs",
+				"checkpoints");
 	}
 
 	private JsonNode post(String uri, Object body) {
