@@ -4,22 +4,13 @@ import java.util.List;
 
 import dev.agcore.model.FinishReason;
 import dev.agcore.model.Usage;
-import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link AgentObservationDocumentation#CHAT} observation knows of a model call:
  * the request when it starts, the response when it ends.
  */
-public class ChatObservationContext extends Observation.Context {
-
-	private final String agentName;
-
-	private final String providerName;
-
-	private final String requestModel;
-
-	private final String sessionId;
+public class ChatObservationContext extends ModelObservationContext {
 
 	private final boolean streaming;
 
@@ -41,27 +32,8 @@ public class ChatObservationContext extends Observation.Context {
 	 */
 	public ChatObservationContext(String agentName, String providerName, String requestModel, String sessionId,
 			boolean streaming) {
-		this.agentName = agentName;
-		this.providerName = providerName;
-		this.requestModel = requestModel;
-		this.sessionId = sessionId;
+		super(agentName, providerName, requestModel, sessionId);
 		this.streaming = streaming;
-	}
-
-	public String getAgentName() {
-		return this.agentName;
-	}
-
-	public String getProviderName() {
-		return this.providerName;
-	}
-
-	public String getRequestModel() {
-		return this.requestModel;
-	}
-
-	public String getSessionId() {
-		return this.sessionId;
 	}
 
 	public boolean isStreaming() {

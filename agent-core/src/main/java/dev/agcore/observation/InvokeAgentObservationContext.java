@@ -1,22 +1,13 @@
 package dev.agcore.observation;
 
 import dev.agcore.model.Usage;
-import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What an {@link AgentObservationDocumentation#INVOKE_AGENT} observation knows of a turn:
  * set when the turn starts, completed when it ends.
  */
-public class InvokeAgentObservationContext extends Observation.Context {
-
-	private final String agentName;
-
-	private final String providerName;
-
-	private final String requestModel;
-
-	private final String sessionId;
+public class InvokeAgentObservationContext extends ModelObservationContext {
 
 	private @Nullable String outcome;
 
@@ -35,26 +26,7 @@ public class InvokeAgentObservationContext extends Observation.Context {
 	 */
 	public InvokeAgentObservationContext(String agentName, String providerName, String requestModel,
 			String sessionId) {
-		this.agentName = agentName;
-		this.providerName = providerName;
-		this.requestModel = requestModel;
-		this.sessionId = sessionId;
-	}
-
-	public String getAgentName() {
-		return this.agentName;
-	}
-
-	public String getProviderName() {
-		return this.providerName;
-	}
-
-	public String getRequestModel() {
-		return this.requestModel;
-	}
-
-	public String getSessionId() {
-		return this.sessionId;
+		super(agentName, providerName, requestModel, sessionId);
 	}
 
 	/**
