@@ -47,8 +47,12 @@ final class TurnContext {
 
 	private static PropagatedContext mdc(String agent, String sessionId, ContextView view) {
 		Map<String, String> caller = MDC.getCopyOfContextMap();
-		Map<String, String> values = (caller != null) ? new HashMap<>(caller) : new HashMap<>(8);
 		Map<String, String> added = view.getOrDefault(MdcKeys.CONTEXT_KEY, null);
+		if ((caller == null || caller.isEmpty()) && added == null) {
+			// the common case, without a map to copy
+			return new Mdc(Map.of(MdcKeys.AGENT, agent, MdcKeys.SESSION, sessionId, MdcKeys.TURN, turnId()));
+		}
+		Map<String, String> values = (caller != null) ? new HashMap<>(caller) : new HashMap<>(8);
 		if (added != null) {
 			values.putAll(added);
 		}
