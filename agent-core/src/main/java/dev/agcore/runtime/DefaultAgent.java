@@ -321,10 +321,12 @@ final class DefaultAgent implements Agent {
 				turn.setup(setup);
 				turn.session(loaded.getT2());
 				tally.turn(turn);
-				return hook(Events.BEFORE_AGENT).then(this.middleware.beforeAgent(turn, turn.messages())).then(Mono.defer(() -> {
-					turn.markTurnStart();
-					return loop(turn, listener);
-				}));
+				return TurnObservations.marked(this.observesHooks, Events.BEFORE_AGENT,
+						this.middleware.beforeAgent(turn, turn.messages()))
+					.then(Mono.defer(() -> {
+						turn.markTurnStart();
+						return loop(turn, listener);
+					}));
 			});
 	}
 
@@ -434,7 +436,8 @@ final class DefaultAgent implements Agent {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
 			return this.turnStore.paused(turn).thenReturn(turn.result());
 		}
-		return hook(Events.AFTER_AGENT).then(this.middleware.afterAgent(turn, turn.messages()))
+		return TurnObservations
+			.marked(this.observesHooks, Events.AFTER_AGENT, this.middleware.afterAgent(turn, turn.messages()))
 			.then(Mono.defer(() -> store(turn)));
 	}
 
@@ -444,18 +447,12 @@ final class DefaultAgent implements Agent {
 		return timedStore("append", this.turnStore.finished(turn, result.messages())).thenReturn(result);
 	}
 
-	/** An event on the turn's observation, when there is one and the agent has middleware. */
-	private Mono<Void> hook(Events event) {
-		if (!this.observesHooks) {
-			return Mono.empty();
-		}
-		return Mono.deferContextual((view) -> {
-			TurnObservations.event(view, event);
-			return Mono.empty();
-		});
-	}
 
 	private <T> Mono<T> timedStore(String operation, Mono<T> operationMono) {
+		if (this.metrics == AgentMetrics.NOOP) {
+			// no meters: no timing operators on every turn
+			return operationMono;
+		}
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
 			return operationMono

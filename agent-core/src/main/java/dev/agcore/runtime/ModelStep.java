@@ -63,7 +63,8 @@ final class ModelStep {
 		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
 		return this.prompt.agentPrompt(turn)
 			.map((agentPrompt) -> shape.apply(turn.nextRequest(agentPrompt, tools, options, this.window)))
-			.flatMap((request) -> hook(Events.BEFORE_MODEL).then(this.middleware.beforeModel(turn, request)))
+			.flatMap((request) -> TurnObservations.marked(this.observesHooks, Events.BEFORE_MODEL,
+					this.middleware.beforeModel(turn, request)))
 			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
 			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
 	}
@@ -81,7 +82,8 @@ final class ModelStep {
 			.call(chatRequest)
 			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
 					"A wrapModelCall middleware of agent '" + this.agentName + "' completed without a response")))
-			.flatMap((response) -> hook(Events.AFTER_MODEL).then(this.middleware.afterModel(turn, chatRequest, response)))
+			.flatMap((response) -> TurnObservations.marked(this.observesHooks, Events.AFTER_MODEL,
+					this.middleware.afterModel(turn, chatRequest, response)))
 			.doOnNext((adjusted) -> {
 				// text not streamed live, or an answer a wrapper put in place of the streamed one
 				// (a fallback model, a limit's final answer), is sent whole, after telling the
@@ -101,15 +103,5 @@ final class ModelStep {
 			});
 	}
 
-	/** An event on the turn's observation, when there is one and the agent has middleware. */
-	private Mono<Void> hook(Events event) {
-		if (!this.observesHooks) {
-			return Mono.empty();
-		}
-		return Mono.deferContextual((view) -> {
-			TurnObservations.event(view, event);
-			return Mono.empty();
-		});
-	}
 
 }

@@ -13,6 +13,7 @@ import dev.agcore.observation.InvokeAgentObservationContext;
 import io.micrometer.common.docs.KeyName;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
 import reactor.util.context.ContextView;
 
 /**
@@ -30,6 +31,20 @@ final class TurnObservations {
 			return turn.getSessionId();
 		}
 		return "";
+	}
+
+	/**
+	 * Mark a hook as an event on the turn's observation, then go on with what follows; when
+	 * hooks are not observed, what follows as it is, without an operator more per hook.
+	 */
+	static <T> Mono<T> marked(boolean observesHooks, AgentObservationDocumentation.Events event, Mono<T> next) {
+		if (!observesHooks) {
+			return next;
+		}
+		return Mono.deferContextual((view) -> {
+			event(view, event);
+			return next;
+		});
 	}
 
 	/** Mark a hook of the turn whose observation the Reactor context carries. */
