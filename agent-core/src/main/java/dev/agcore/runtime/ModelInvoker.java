@@ -154,6 +154,10 @@ final class ModelInvoker {
 	private Mono<ChatResponse> observe(Mono<ChatResponse> call, ChatModel model, String requestModel,
 			ChatRequest request, boolean streaming) {
 		if (this.observations.isNoop()) {
+			if (this.metrics == AgentMetrics.NOOP) {
+				// neither spans nor meters: nothing to tell of retries
+				return call;
+			}
 			ModelRetryListener retries = (ex, delay) -> this.metrics.modelRetry(model.providerName(), requestModel,
 					ex);
 			return call.contextWrite((context) -> context.put(ModelRetryListener.CONTEXT_KEY, retries));

@@ -45,8 +45,14 @@ final class SystemPromptLayers {
 		boolean hasSystem = !messages.isEmpty() && messages.get(0) instanceof SystemMessage;
 		SystemMessage agentLayer = hasSystem ? (SystemMessage) messages.get(0) : null;
 		String environment = this.environment.isEmpty() ? "" : this.environment.render(turn.locale(), this.clock);
-		String prompt = join(this.base, (agentLayer != null) ? agentLayer.text() : "", environment,
-				turn.session().block(), turn.instructions(), structure);
+		String session = turn.session().block();
+		if (agentLayer != null && !agentLayer.text().isBlank()
+				&& isBlank(this.base, environment, session, turn.instructions(), structure)) {
+			// the agent's prompt is the only layer: the request already says it
+			return request;
+		}
+		String prompt = join(this.base, (agentLayer != null) ? agentLayer.text() : "", environment, session,
+				turn.instructions(), structure);
 		if (prompt.isEmpty() && agentLayer == null) {
 			return request;
 		}
@@ -56,6 +62,15 @@ final class SystemPromptLayers {
 		}
 		composed.addAll(hasSystem ? messages.subList(1, messages.size()) : messages);
 		return new ChatRequest(composed, request.tools(), request.options());
+	}
+
+	private static boolean isBlank(@Nullable String... layers) {
+		for (String layer : layers) {
+			if (layer != null && !layer.isBlank()) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static String join(@Nullable String... layers) {
