@@ -1,6 +1,5 @@
 package dev.agcore.autoconfigure.web;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -18,11 +17,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -52,21 +47,8 @@ class PlanStreamEndpointTests {
 	@Test
 	void planAndStepEventsAreStreamed() {
 		this.contextRunner.run((context) -> {
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			List<ServerSentEvent<String>> events = WebTestClient.bindToRouterFunction(router)
-				.build()
-				.post()
-				.uri("/agents/helper/stream")
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(Map.of("sessionId", "s1", "message", "Capital of France?"))
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-				})
-				.getResponseBody()
-				.collectList()
-				.block(Duration.ofSeconds(10));
+			List<ServerSentEvent<String>> events = RunRoutes.stream(context, "/agents/helper/stream",
+					Map.of("sessionId", "s1", "message", "Capital of France?"));
 
 			assertThat(events).isNotNull();
 			List<String> names = events.stream()

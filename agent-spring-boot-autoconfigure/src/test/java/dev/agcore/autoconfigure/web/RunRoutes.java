@@ -15,9 +15,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
 
 /**
- * Drives the run routes of a started context with a {@link WebTestClient}, as a client of
- * {@code docs/runs.md} does: post, get, and read a run's events, from the start or after a
- * {@code Last-Event-ID}.
+ * Drives the agent and run routes of a started context with a {@link WebTestClient}, as a
+ * client of the docs does: post, get, stream a turn, and read a run's events, from the
+ * start or after a {@code Last-Event-ID}.
  */
 public final class RunRoutes {
 
@@ -78,6 +78,28 @@ public final class RunRoutes {
 					headers.set("Last-Event-ID", lastEventId);
 				}
 			})
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(TIMEOUT);
+	}
+
+	/**
+	 * Post a request to a streaming route and read its events until the stream ends.
+	 * @param context the started context
+	 * @param uri the route, e.g. {@code /agents/assistant/stream}
+	 * @param body the request
+	 * @return the events
+	 */
+	public static List<ServerSentEvent<String>> stream(ApplicationContext context, String uri, Object body) {
+		return client(context).post()
+			.uri(uri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body)
 			.exchange()
 			.expectStatus()
 			.isOk()

@@ -1,6 +1,5 @@
 package dev.agcore.autoconfigure.web;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -20,11 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
-import org.springframework.core.ParameterizedTypeReference;
-import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
-import org.springframework.test.web.reactive.server.WebTestClient;
-import org.springframework.web.reactive.function.server.RouterFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,21 +53,8 @@ class SubAgentStreamEndpointTests {
 	@Test
 	void subAgentEventsAreFramedByTheParentsToolCallAndResult() {
 		this.contextRunner.run((context) -> {
-			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
-			List<ServerSentEvent<String>> events = WebTestClient.bindToRouterFunction(router)
-				.build()
-				.post()
-				.uri("/agents/lead/stream")
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(Map.of("sessionId", "s1", "message", "Where is the Eiffel tower?"))
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-				})
-				.getResponseBody()
-				.collectList()
-				.block(Duration.ofSeconds(10));
+			List<ServerSentEvent<String>> events = RunRoutes.stream(context, "/agents/lead/stream",
+					Map.of("sessionId", "s1", "message", "Where is the Eiffel tower?"));
 
 			assertThat(events).isNotNull();
 			List<String> names = events.stream().map(ServerSentEvent::event).toList();
