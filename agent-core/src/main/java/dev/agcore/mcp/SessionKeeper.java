@@ -275,17 +275,23 @@ final class SessionKeeper implements McpSession.Listener {
 				return;
 			}
 			this.current = session;
+			this.tools = session.tools();
+		}
+		// the tools are offered before the status says CONNECTED and before start() completes,
+		// so whoever sees CONNECTED finds them
+		this.toolsChanged.run();
+		synchronized (this.lock) {
+			if (session != this.current) {
+				return;
+			}
 			this.failures = 0;
 			this.connectedOnce = true;
-			this.tools = session.tools();
 			this.status = this.status.with(McpConnectionState.CONNECTED, this.tools.size(), null,
 					session.connectedAt());
 			this.ready.tryEmitValue(session);
 		}
 		logger.info("Connected to MCP server '{}' ({}): {} tools", name(), this.settings.transport().kind(),
 				this.tools.size());
-		// the tools are offered before start() completes
-		this.toolsChanged.run();
 		this.firstAttempt.tryEmitEmpty();
 	}
 
