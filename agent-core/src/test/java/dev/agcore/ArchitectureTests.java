@@ -50,9 +50,13 @@ class ArchitectureTests {
 			.layer("Provider").definedBy("dev.agcore.provider..")
 			.layer("Resilience").definedBy("dev.agcore.resilience..")
 			.layer("Observation").definedBy("dev.agcore.observation..")
-			.layer("Testing").definedBy("dev.agcore.testing..")
+			.layer("Testing").definedBy("dev.agcore.testing", "dev.agcore.testing.replay..")
+			// TestingAssertions: assertions on what agents produce, so above the runtime; nothing uses them
+			.layer("TestingAssertions").definedBy("dev.agcore.testing.assertj..")
 			.layer("Middleware").definedBy("dev.agcore.middleware..")
 			.layer("Retrieval").definedBy("dev.agcore.retrieval..")
+			.layer("Audit").definedBy("dev.agcore.audit..")
+			.layer("Budget").definedBy("dev.agcore.budget..")
 			.layer("Plan").definedBy("dev.agcore.plan")
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
 			.layer("Task").definedBy("dev.agcore.plan.task..")
@@ -73,15 +77,21 @@ class ArchitectureTests {
 			.whereLayer("Resilience").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
 			.whereLayer("Observation").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
 			.whereLayer("Testing").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
+			.whereLayer("TestingAssertions")
+			.mayOnlyAccessLayers(with("Testing", "Runtime", "Plan", "Model", "Tool", "Memory", "Message"))
 			.whereLayer("Middleware").mayOnlyAccessLayers(with("Model", "Tool", "Memory", "Message"))
 			.whereLayer("Retrieval")
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
+			// Audit: redacts with the PII middleware's detectors; its JDBC sink shares the memory stores' schema rules
+			.whereLayer("Audit").mayOnlyAccessLayers(with("Middleware", "Memory"))
+			// Budget: a middleware whose refusals are audited; its JDBC store shares the memory stores' schema rules
+			.whereLayer("Budget").mayOnlyAccessLayers(with("Audit", "Middleware", "Model", "Memory", "Message"))
 			// Plan: plain data (plans, steps, the parser), which the runtime's plan events carry
 			.whereLayer("Plan").mayOnlyAccessLayers(with())
 			// Retrieval: the retrieval-qa runner searches the agent's Retriever
 			.whereLayer("Runtime")
-			.mayOnlyAccessLayers(with("Middleware", "Observation", "Prompt", "Retrieval", "Plan", "Model", "Tool",
-					"Memory", "Message"))
+			.mayOnlyAccessLayers(with("Audit", "Middleware", "Observation", "Prompt", "Retrieval", "Plan", "Model",
+					"Tool", "Memory", "Message"))
 			// Task: the TaskAgent runs plans through an agent
 			.whereLayer("Task")
 			.mayOnlyAccessLayers(with("Runtime", "Plan", "Middleware", "Observation", "Model", "Tool", "Memory",

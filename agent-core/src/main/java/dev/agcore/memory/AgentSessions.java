@@ -12,7 +12,9 @@ import reactor.core.publisher.Mono;
  * Lists and deletes sessions: what a user-facing application needs to show a user their
  * conversations and let them forget one. Deleting a session removes its conversation, its
  * paused turn, its session memory and, given the user, its entry in the user's list.
- * Long-term memory ({@code store:} namespaces) is not touched: it outlives sessions.
+ * Long-term memory ({@code store:} namespaces) is not touched: it outlives sessions. The
+ * session's {@linkplain SessionOwners owner} goes last, so a delete that fails halfway can
+ * be repeated by its owner.
  * <p>
  * A session whose agents keep {@link SessionMode#ISOLATED isolated} conversations is
  * listed once, by its session id (with the agent of its last turn); deleting it also
@@ -26,6 +28,8 @@ public final class AgentSessions {
 	private final KeyValueStore store;
 
 	private final SessionDirectory directory;
+
+	private final SessionOwners owners;
 
 	private final List<String> agentNames;
 
@@ -44,6 +48,7 @@ public final class AgentSessions {
 		this.conversations = Objects.requireNonNull(conversations, "'conversations' must not be null");
 		this.store = Objects.requireNonNull(store, "'store' must not be null");
 		this.directory = SessionDirectory.of(store);
+		this.owners = SessionOwners.of(store);
 		this.agentNames = List.copyOf(agentNames);
 	}
 
@@ -56,6 +61,14 @@ public final class AgentSessions {
 	 */
 	public Mono<List<SessionInfo>> list(String userId, int offset, int limit) {
 		return this.directory.list(userId, offset, limit);
+	}
+
+	/**
+	 * Return who owns the sessions, in the same store.
+	 * @return the owners
+	 */
+	public SessionOwners owners() {
+		return this.owners;
 	}
 
 	/**
@@ -74,7 +87,9 @@ public final class AgentSessions {
 			.then()
 			.then(Mono.defer(() -> this.store.clear(SessionMemory.NAMESPACE_PREFIX + sessionId)))
 			.then(Mono.defer(() -> this.store.clear(LongTermStore.NAMESPACE_PREFIX + "session:" + sessionId)))
-			.then(unlisted);
+			.then(unlisted)
+			.then(Mono.defer(() -> this.owners.remove(sessionId)))
+			.then();
 	}
 
 }

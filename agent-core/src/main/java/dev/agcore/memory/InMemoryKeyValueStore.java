@@ -78,17 +78,37 @@ public final class InMemoryKeyValueStore implements KeyValueStore {
 		JsonNode metadataCopy = metadata.deepCopy();
 		return Mono.fromRunnable(() -> {
 			synchronized (this.namespaces) {
-				Instant now = this.clock.instant();
-				LinkedHashMap<String, MemoryItem> items = this.namespaces.computeIfAbsent(namespace,
-						(name) -> new LinkedHashMap<>());
-				expire(items, now);
-				// removed first, so the rewritten item moves to the end of the write order
-				MemoryItem previous = items.remove(key);
-				Instant created = (previous != null) ? previous.createdAt() : now;
-				items.put(key, new MemoryItem(key, valueCopy, metadataCopy, created, now));
-				while (items.size() > this.maxItemsPerNamespace) {
-					items.remove(items.keySet().iterator().next());
+				write(namespace, key, valueCopy, metadataCopy);
+			}
+		});
+	}
+
+	// guarded by the namespaces
+	private void write(String namespace, String key, JsonNode valueCopy, JsonNode metadataCopy) {
+		Instant now = this.clock.instant();
+		LinkedHashMap<String, MemoryItem> items = this.namespaces.computeIfAbsent(namespace,
+				(name) -> new LinkedHashMap<>());
+		expire(items, now);
+		// removed first, so the rewritten item moves to the end of the write order
+		MemoryItem previous = items.remove(key);
+		Instant created = (previous != null) ? previous.createdAt() : now;
+		items.put(key, new MemoryItem(key, valueCopy, metadataCopy, created, now));
+		while (items.size() > this.maxItemsPerNamespace) {
+			items.remove(items.keySet().iterator().next());
+		}
+	}
+
+	@Override
+	public Mono<Boolean> putIfAbsent(String namespace, String key, JsonNode value, JsonNode metadata) {
+		JsonNode valueCopy = value.deepCopy();
+		JsonNode metadataCopy = metadata.deepCopy();
+		return Mono.fromSupplier(() -> {
+			synchronized (this.namespaces) {
+				if (live(namespace).containsKey(key)) {
+					return false;
 				}
+				write(namespace, key, valueCopy, metadataCopy);
+				return true;
 			}
 		});
 	}

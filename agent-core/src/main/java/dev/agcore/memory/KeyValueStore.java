@@ -42,6 +42,18 @@ public interface KeyValueStore {
 	Mono<Void> put(String namespace, String key, JsonNode value, JsonNode metadata);
 
 	/**
+	 * Write a value with metadata only if the key has no live value: of concurrent writers,
+	 * on one instance or several sharing the backend, exactly one wins. An expired value
+	 * counts as none.
+	 * @param namespace the namespace
+	 * @param key the key
+	 * @param value the value
+	 * @param metadata attributes of the value, a JSON object
+	 * @return whether this call wrote the value; {@code false} if there was one
+	 */
+	Mono<Boolean> putIfAbsent(String namespace, String key, JsonNode value, JsonNode metadata);
+
+	/**
 	 * Remove a value.
 	 * @param namespace the namespace
 	 * @param key the key

@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
@@ -79,6 +80,17 @@ public interface Agent {
 	 * @return the messages; empty for an unknown session
 	 */
 	Mono<List<Message>> history(String sessionId);
+
+	/**
+	 * Return the turn of a session that is paused for approval, if any: the messages it
+	 * has so far (not yet in the {@linkplain #history history}) and the calls waiting for
+	 * a decision. For a client that shows a paused turn again after a restart or a reload.
+	 * @param sessionId the session
+	 * @return the paused turn, or empty when none is paused
+	 */
+	default Mono<PendingTurn> pendingTurn(String sessionId) {
+		return Mono.empty();
+	}
 
 	/**
 	 * Run one turn. The turn's messages are appended to the session's conversation only

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.context.ContextCapture;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
@@ -86,6 +87,10 @@ public final class AgentBuilder {
 	private ToolPermissionPolicy permissionPolicy = ToolPermissionPolicy.ALLOW_ALL;
 
 	private SecretResolver secretResolver = SecretResolver.NONE;
+
+	private Auditor auditor = Auditor.NONE;
+
+	private UntrustedContent untrustedContent = UntrustedContent.DISABLED;
 
 	private @Nullable KeyValueStore keyValueStore;
 
@@ -264,6 +269,29 @@ public final class AgentBuilder {
 	 */
 	public AgentBuilder secretResolver(SecretResolver secretResolver) {
 		this.secretResolver = Objects.requireNonNull(secretResolver, "'secretResolver' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set who is told every tool call, approval decision and permission denial of the
+	 * agent, redacted ({@link Auditor}). None by default.
+	 * @param auditor the auditor, e.g. {@code Auditor.of(listener)}
+	 * @return this builder
+	 */
+	public AgentBuilder auditor(Auditor auditor) {
+		this.auditor = Objects.requireNonNull(auditor, "'auditor' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set how tool results and retrieved documents are marked as untrusted in what the
+	 * model is sent ({@link UntrustedContent}). Off by default here; the Spring Boot
+	 * starter switches it on.
+	 * @param untrustedContent the marking, or {@link UntrustedContent#DISABLED}
+	 * @return this builder
+	 */
+	public AgentBuilder untrustedContent(UntrustedContent untrustedContent) {
+		this.untrustedContent = Objects.requireNonNull(untrustedContent, "'untrustedContent' must not be null");
 		return this;
 	}
 
@@ -648,12 +676,14 @@ public final class AgentBuilder {
 			tools.addAll(each.tools());
 		}
 		ToolCallExecutor executor = new ToolCallExecutor(this.name, tools, this.toolSources, this.toolRegistry,
-				this.permissionPolicy, this.secretResolver, this.maxToolResultLength, this.metrics, this.observations);
+				this.permissionPolicy, this.secretResolver, this.maxToolResultLength, this.metrics, this.observations,
+				this.auditor);
 		KeyValueStore keyValueStore = (this.keyValueStore != null) ? this.keyValueStore : new InMemoryKeyValueStore();
 		ToolRunner toolRunner = new ToolRunner(this.name, executor, this.toolTimeout, keyValueStore,
 				new ToolBounds(this.maxToolCallsPerResponse, this.maxParallelToolCalls), this.toolScheduler);
 		PromptSettings prompt = new PromptSettings(this.systemPrompt, this.systemPromptTemplate,
-				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext);
+				new SystemPromptLayers(this.basePrompt, this.environment, this.clock), this.sessionContext,
+				this.untrustedContent);
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.observations, this.turnTimeout,
 				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,

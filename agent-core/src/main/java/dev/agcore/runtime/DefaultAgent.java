@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.context.ContextCapture;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
@@ -151,6 +152,10 @@ final class DefaultAgent implements Agent {
 		return this.turnTimeout;
 	}
 
+	Auditor auditor() {
+		return this.toolRunner.auditor();
+	}
+
 	KeyValueStore keyValueStore() {
 		return this.toolRunner.store();
 	}
@@ -158,6 +163,11 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<List<Message>> history(String sessionId) {
 		return this.store.load(sessionId).map(Conversation::messages);
+	}
+
+	@Override
+	public Mono<PendingTurn> pendingTurn(String sessionId) {
+		return this.store.loadPending(sessionId);
 	}
 
 	@Override

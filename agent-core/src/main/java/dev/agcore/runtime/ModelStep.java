@@ -66,7 +66,15 @@ final class ModelStep {
 			.flatMap((request) -> TurnObservations.marked(this.observesHooks, Events.BEFORE_MODEL,
 					this.middleware.beforeModel(turn, request)))
 			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
+			// after middleware, which sees tool results as the tools returned them
+			.map((chatRequest) -> this.prompt.untrusted()
+				.mark(chatRequest, this.prompt.untrusted().holdsBlock(instructions)))
 			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
+	}
+
+	/** How tool results and retrieved documents are marked for the model. */
+	UntrustedContent untrusted() {
+		return this.prompt.untrusted();
 	}
 
 	private Mono<ChatResponse> call(Turn turn, ChatRequest chatRequest, TurnListener listener) {

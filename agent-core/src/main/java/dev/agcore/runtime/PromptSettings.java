@@ -12,9 +12,10 @@ import reactor.core.publisher.Mono;
  * @param template the agent's prompt as a template, or {@code null}
  * @param layers the base prompt and environment around it
  * @param sessionContext whether the {@code <session-context>} block is shown
+ * @param untrusted how tool results and retrieved documents are marked for the model
  */
 record PromptSettings(String systemPrompt, @Nullable SystemPromptTemplate template, SystemPromptLayers layers,
-		boolean sessionContext) {
+		boolean sessionContext, UntrustedContent untrusted) {
 
 	/** The agent's own layer for a model call of a turn. */
 	Mono<String> agentPrompt(Turn turn) {

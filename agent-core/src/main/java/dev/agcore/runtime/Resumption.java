@@ -5,7 +5,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.UnaryOperator;
 
+import dev.agcore.audit.AuditEvent;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.PendingTurn;
@@ -118,15 +120,18 @@ final class Resumption {
 		for (ToolCall call : turn.unansweredToolCalls()) {
 			ToolDecision decision = request.decisions().get(call.id());
 			if (decision instanceof ToolDecision.Reject reject) {
+				auditDecision(request, call, "rejected", reject.reason());
 				rejected.add(ToolResultMessage.failure(call,
 						"Error: a human rejected this call of tool '" + call.name() + "': " + reject.reason()));
 			}
 			else if (decision instanceof ToolDecision.Edit edit) {
 				ToolCall edited = new ToolCall(call.id(), call.name(), edit.arguments());
+				auditDecision(request, edited, "edited", "");
 				turn.replaceToolCall(edited);
 				toRun.add(edited);
 			}
 			else {
+				auditDecision(request, call, "approved", "");
 				toRun.add(call);
 			}
 		}
@@ -142,6 +147,13 @@ final class Resumption {
 			Mono<Void> recorded = turn.isInterrupted() ? Mono.empty() : claim.progress(turn.toPending());
 			return recorded.then(Mono.defer(() -> this.agent.loop(turn, listener)));
 		}));
+	}
+
+	// secret references, not values, are in a call's arguments; personal data is redacted by the auditor
+	private void auditDecision(ResumeRequest request, ToolCall call, String outcome, String detail) {
+		this.agent.auditor()
+			.publish(AuditEvent.Kind.APPROVAL, this.agent.name(), request.sessionId(), request.userId(), call.name(),
+					call.id(), call.arguments(), UnaryOperator.identity(), outcome, detail);
 	}
 
 }

@@ -60,7 +60,7 @@ final class RetrievalQaRunner implements TurnRunner {
 				listener.onText(Runner.NOTHING_FOUND);
 				return Mono.empty();
 			}
-			String instructions = join(sourcesPrompt(sources), turn.setup().instructions());
+			String instructions = join(sourcesPrompt(sources, this.step.untrusted()), turn.setup().instructions());
 			return this.step
 				.call(turn, List.of(), FinalAnswers.noToolOptions(turn), instructions, UnaryOperator.identity(),
 						listener)
@@ -89,6 +89,11 @@ final class RetrievalQaRunner implements TurnRunner {
 
 	/** The sources and how to use them, for the system prompt of the answer call. */
 	static String sourcesPrompt(List<ScoredDocument> sources) {
+		return sourcesPrompt(sources, UntrustedContent.DISABLED);
+	}
+
+	/** The sources, each in an untrusted-content block when the agent marks them. */
+	static String sourcesPrompt(List<ScoredDocument> sources, UntrustedContent untrusted) {
 		StringBuilder prompt = new StringBuilder("Answer the user's question using only the numbered sources below. "
 				+ "Cite the sources you use as [1], [2] right after the statements they support. If the sources do "
 				+ "not contain the answer, say that they do not instead of guessing.\n\nSources:");
@@ -98,7 +103,8 @@ final class RetrievalQaRunner implements TurnRunner {
 			if (content.length() > MAX_SOURCE_LENGTH) {
 				content = content.substring(0, MAX_SOURCE_LENGTH) + "…";
 			}
-			prompt.append("\n\n[").append(i + 1).append("] ").append(label(document)).append('\n').append(content);
+			prompt.append("\n\n[").append(i + 1).append("] ").append(label(document)).append('\n')
+				.append(untrusted.block("document " + label(document), content));
 		}
 		return prompt.toString();
 	}

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
+import dev.agcore.audit.AuditEvent;
+import dev.agcore.audit.Auditor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -73,6 +75,8 @@ final class ToolCallExecutor {
 
 	private final AgentObservations observations;
 
+	private final Auditor auditor;
+
 	/**
 	 * Create an executor.
 	 * @param agentName the agent's name
@@ -85,11 +89,13 @@ final class ToolCallExecutor {
 	 * @param maxResultLength the longest result sent to the model
 	 * @param metrics where tool calls are recorded
 	 * @param observations where tool calls are observed
+	 * @param auditor told every call's outcome and every denial
 	 */
 	ToolCallExecutor(String agentName, List<ToolCallback> tools, List<ScopedSource> sources,
 			@Nullable ToolRegistry registry, ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver,
-			int maxResultLength, AgentMetrics metrics, AgentObservations observations) {
+			int maxResultLength, AgentMetrics metrics, AgentObservations observations, Auditor auditor) {
 		this.observations = observations;
+		this.auditor = auditor;
 		this.agentName = agentName;
 		this.tools = new LinkedHashMap<>();
 		for (ToolCallback tool : ToolRegistry.of(tools).all()) {
@@ -125,6 +131,10 @@ final class ToolCallExecutor {
 		ToolCallback tool = find(call.name());
 		Duration timeout = (tool != null) ? tool.metadata().timeout() : null;
 		return (timeout != null) ? timeout : agentTimeout;
+	}
+
+	Auditor auditor() {
+		return this.auditor;
 	}
 
 	/** Whether the tool's result becomes the agent's answer. */
@@ -202,13 +212,17 @@ final class ToolCallExecutor {
 			SubAgentParent parent) {
 		ToolCallback tool = find(call.name());
 		if (tool == null) {
-			report(attempt, call, ToolOutcome.ERROR, 0, null);
+			if (report(attempt, call, ToolOutcome.ERROR, 0, null)) {
+				audit(AuditEvent.Kind.TOOL_CALL, call, context, null, "error", "not a tool of this agent");
+			}
 			return ToolResultMessage.failure(call, notInScope(call.name()));
 		}
-		PermissionDecision decision = decide(tool, call);
+		PermissionDecision decision = decide(tool, call, context);
 		if (!decision.allowed()) {
 			logger.debug("Agent '{}' was denied tool '{}': {}", this.agentName, call.name(), decision.reason());
-			report(attempt, call, ToolOutcome.DENIED, 0, null);
+			if (report(attempt, call, ToolOutcome.DENIED, 0, null)) {
+				audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", decision.reason());
+			}
 			return ToolResultMessage.failure(call,
 					"Error: tool '" + call.name() + "' was denied: " + decision.reason());
 		}
@@ -223,18 +237,21 @@ final class ToolCallExecutor {
 				output = (tool instanceof SubAgentTool subAgent) ? subAgent.call(secrets.arguments(), context, parent)
 						: tool.call(secrets.arguments(), context);
 			}
-			report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null);
+			if (report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null)) {
+				audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "success", "");
+			}
 			return ToolResultMessage.success(call, limit((output != null) ? secrets.scrub(output) : ""));
 		}
 		catch (SecretReferenceException ex) {
-			return failure(attempt, call, start, ex, "Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
+			return failure(attempt, call, context, secrets, start, ex,
+					"Error: tool '" + call.name() + "' was not run: " + ex.getMessage());
 		}
 		catch (ToolArgumentsException ex) {
-			return failure(attempt, call, start, ex, "Error: invalid arguments for tool '" + call.name() + "': "
-					+ scrub(secrets, ex.getMessage()));
+			return failure(attempt, call, context, secrets, start, ex, "Error: invalid arguments for tool '"
+					+ call.name() + "': " + scrub(secrets, ex.getMessage()));
 		}
 		catch (Exception ex) {
-			return failure(attempt, call, start, ex,
+			return failure(attempt, call, context, secrets, start, ex,
 					"Error: tool '" + call.name() + "' failed: " + scrub(secrets, describe(ex)));
 		}
 	}
@@ -243,10 +260,11 @@ final class ToolCallExecutor {
 	 * End an attempt that overran its timeout, unless the tool ended it first.
 	 * @return whether the timeout ended the attempt
 	 */
-	boolean timeOut(ToolAttempt attempt, ToolCall call, Duration timeout, long start) {
+	boolean timeOut(ToolAttempt attempt, ToolCall call, ToolContext context, Duration timeout, long start) {
 		if (!attempt.settle()) {
 			return false;
 		}
+		audit(AuditEvent.Kind.TOOL_CALL, call, context, null, "timeout", "did not finish within " + format(timeout));
 		this.metrics.toolCall(this.agentName, toolTag(call), ToolOutcome.TIMEOUT, System.nanoTime() - start);
 		TimeoutException timedOut = new TimeoutException("tool '" + call.name() + "' did not finish within " + timeout);
 		attempt.failedWith(timedOut);
@@ -265,9 +283,9 @@ final class ToolCallExecutor {
 				"Error: tool '" + call.name() + "' did not finish within " + format(timeout) + " and was cancelled");
 	}
 
-	private PermissionDecision decide(ToolCallback tool, ToolCall call) {
+	private PermissionDecision decide(ToolCallback tool, ToolCall call, ToolContext context) {
 		try {
-			return this.permissionPolicy.decide(this.agentName, tool, call);
+			return this.permissionPolicy.decide(this.agentName, tool, call, context);
 		}
 		catch (RuntimeException ex) {
 			// a policy that cannot decide must not let the call through
@@ -289,13 +307,26 @@ final class ToolCallExecutor {
 		return "Error: unknown tool '" + name + "'. Available tools: " + available;
 	}
 
-	private ToolResultMessage failure(ToolAttempt attempt, ToolCall call, long start, Exception cause,
-			String message) {
-		report(attempt, call, ToolOutcome.ERROR, System.nanoTime() - start, cause);
+	private ToolResultMessage failure(ToolAttempt attempt, ToolCall call, ToolContext context,
+			SecretReferences.@Nullable Resolution secrets, long start, Exception cause, String message) {
+		if (report(attempt, call, ToolOutcome.ERROR, System.nanoTime() - start, cause)) {
+			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", cause.getClass().getSimpleName());
+		}
 		return ToolResultMessage.failure(call, limit(message));
 	}
 
-	private void report(ToolAttempt attempt, ToolCall call, ToolOutcome outcome, long nanos,
+	// the arguments as the model sent them (secret references, not values), with any value a
+	// reference resolved to put back as its reference, in case the model wrote it out
+	private void audit(AuditEvent.Kind kind, ToolCall call, ToolContext context,
+			SecretReferences.@Nullable Resolution secrets, String outcome, String detail) {
+		if (this.auditor.isEnabled()) {
+			this.auditor.publish(kind, this.agentName, context.sessionId(), context.userId(), call.name(), call.id(),
+					call.arguments(), (text) -> scrub(secrets, text), outcome, detail);
+		}
+	}
+
+	/** Record a call's outcome unless its timeout did first; return whether this one counted. */
+	private boolean report(ToolAttempt attempt, ToolCall call, ToolOutcome outcome, long nanos,
 			@Nullable Throwable cause) {
 		// a call its timeout already ended was reported as a timeout
 		if (attempt.settle()) {
@@ -308,7 +339,9 @@ final class ToolCallExecutor {
 					once.observation().error(cause);
 				}
 			}
+			return true;
 		}
+		return false;
 	}
 
 	// a tool can return anything; a huge result would crowd out the conversation

@@ -3,6 +3,8 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 
+import dev.agcore.AgentPrincipal;
+import dev.agcore.audit.Auditor;
 import dev.agcore.context.PropagatedContext;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.LongTermStore;
@@ -76,6 +78,10 @@ final class ToolRunner {
 		return this.store;
 	}
 
+	Auditor auditor() {
+		return this.executor.auditor();
+	}
+
 	LongTermStore longTermStore() {
 		return this.longTermStore;
 	}
@@ -133,10 +139,11 @@ final class ToolRunner {
 		return Mono.create((sink) -> {
 			Duration timeout = this.executor.timeout(call, this.timeout);
 			ToolAttempt attempt = new ToolAttempt(turn, call.id());
+			ContextView view = sink.contextView();
 			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
 					turn.memory(), this.longTermStore, turn.userId(),
-					(progress, total, message) -> listener.onToolProgress(call, progress, total, message));
-			ContextView view = sink.contextView();
+					(progress, total, message) -> listener.onToolProgress(call, progress, total, message),
+					AgentPrincipal.from(view).orElse(null));
 			// the caller's security context, MDC and observation, on the tool's thread
 			PropagatedContext caller = PropagatedContext.from(view);
 			SubAgentParent parent = new SubAgentParent(call, turn, listener,
@@ -149,7 +156,7 @@ final class ToolRunner {
 					// settle the attempt before the tool is interrupted, whose interruption must
 					// not be reported as a failure of its own; the turn goes on off the watchdog,
 					// and not on the tool scheduler, whose workers the late tool may all hold
-					if (!this.executor.timeOut(attempt, call, timeout, start)) {
+					if (!this.executor.timeOut(attempt, call, context, timeout, start)) {
 						return false;
 					}
 					Schedulers.parallel().schedule(() -> sink.success(this.executor.timeoutResult(call, timeout)));

@@ -3,6 +3,7 @@ package dev.agcore.tool;
 import java.util.Map;
 import java.util.Objects;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.LongTermStore;
@@ -20,9 +21,12 @@ import org.jspecify.annotations.Nullable;
  * @param store the long-term memory shared by all sessions
  * @param userId the user the request was sent for, or {@code null}
  * @param progress where a long-running tool reports how far it got
+ * @param principal the authenticated caller the turn runs for, with its authorities, or
+ * {@code null} (no security, or a background run)
  */
 public record ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
-		SessionMemory memory, LongTermStore store, @Nullable String userId, ToolProgress progress) {
+		SessionMemory memory, LongTermStore store, @Nullable String userId, ToolProgress progress,
+		@Nullable AgentPrincipal principal) {
 
 	public ToolContext {
 		Objects.requireNonNull(toolCallId, "'toolCallId' must not be null");
@@ -32,6 +36,22 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 		Objects.requireNonNull(store, "'store' must not be null");
 		Objects.requireNonNull(progress, "'progress' must not be null");
 		state = Map.copyOf(state);
+	}
+
+	/**
+	 * Create a context without a principal.
+	 * @param toolCallId the id of the call
+	 * @param sessionId the session
+	 * @param agentName the agent
+	 * @param state the caller's state
+	 * @param memory the session's memory
+	 * @param store the long-term memory
+	 * @param userId the user, or {@code null}
+	 * @param progress where the tool reports how far it got
+	 */
+	public ToolContext(String toolCallId, String sessionId, String agentName, Map<String, Object> state,
+			SessionMemory memory, LongTermStore store, @Nullable String userId, ToolProgress progress) {
+		this(toolCallId, sessionId, agentName, state, memory, store, userId, progress, null);
 	}
 
 	/**
@@ -96,7 +116,7 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext withUserId(@Nullable String userId) {
 		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
-				userId, this.progress);
+				userId, this.progress, this.principal);
 	}
 
 	/**
@@ -106,7 +126,17 @@ public record ToolContext(String toolCallId, String sessionId, String agentName,
 	 */
 	public ToolContext withProgress(ToolProgress progress) {
 		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
-				this.userId, progress);
+				this.userId, progress, this.principal);
+	}
+
+	/**
+	 * Return this context for an authenticated caller.
+	 * @param principal the caller, or {@code null}
+	 * @return the context
+	 */
+	public ToolContext withPrincipal(@Nullable AgentPrincipal principal) {
+		return new ToolContext(this.toolCallId, this.sessionId, this.agentName, this.state, this.memory, this.store,
+				this.userId, this.progress, principal);
 	}
 
 }

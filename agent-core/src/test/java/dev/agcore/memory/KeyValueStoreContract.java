@@ -213,6 +213,60 @@ public abstract class KeyValueStoreContract {
 	}
 
 	@Test
+	void putIfAbsentWritesOnlyAKeyWithoutALiveValue() throws InterruptedException {
+		KeyValueStore store = createStore(new Settings(100, Duration.ofSeconds(1)));
+		String ns = namespace();
+		assertThat(store.putIfAbsent(ns, "owner", json("\"alice\""), json("{\"by\":\"claim\"}")).block(TIMEOUT))
+			.isTrue();
+		assertThat(store.putIfAbsent(ns, "owner", json("\"bob\""), json("{}")).block(TIMEOUT)).isFalse();
+		MemoryItem item = store.find(ns, "owner").block(TIMEOUT);
+		assertThat(item.value()).isEqualTo(json("\"alice\""));
+		assertThat(item.metadata()).isEqualTo(json("{\"by\":\"claim\"}"));
+
+		store.delete(ns, "owner").block(TIMEOUT);
+		assertThat(store.putIfAbsent(ns, "owner", json("\"bob\""), json("{}")).block(TIMEOUT)).isTrue();
+		// an expired value, purged or not yet, counts as none
+		Thread.sleep(1500);
+		assertThat(store.putIfAbsent(ns, "owner", json("\"carol\""), json("{}")).block(TIMEOUT)).isTrue();
+		assertThat(store.get(ns, "owner").block(TIMEOUT)).isEqualTo(json("\"carol\""));
+		assertThat(store.keys(ns).block(TIMEOUT)).containsExactly("owner");
+	}
+
+	@Test
+	void ofConcurrentPutIfAbsentOnTwoInstancesExactlyOneWins() throws Exception {
+		KeyValueStore one = createStore(Settings.DEFAULT);
+		KeyValueStore two = secondInstance(one, Settings.DEFAULT);
+		for (int round = 0; round < 5; round++) {
+			String ns = namespace();
+			ExecutorService executor = Executors.newFixedThreadPool(6);
+			try {
+				CountDownLatch start = new CountDownLatch(1);
+				List<Future<Boolean>> claims = new ArrayList<>();
+				for (int i = 0; i < 6; i++) {
+					KeyValueStore store = (i % 2 == 0) ? one : two;
+					String writer = "\"writer-" + i + "\"";
+					claims.add(executor.submit(() -> {
+						start.await();
+						return store.putIfAbsent(ns, "owner", json(writer), json("{}")).block(TIMEOUT);
+					}));
+				}
+				start.countDown();
+				List<String> winners = new ArrayList<>();
+				for (int i = 0; i < claims.size(); i++) {
+					if (claims.get(i).get(60, TimeUnit.SECONDS)) {
+						winners.add("\"writer-" + i + "\"");
+					}
+				}
+				assertThat(winners).hasSize(1);
+				assertThat(two.get(ns, "owner").block(TIMEOUT)).isEqualTo(json(winners.get(0)));
+			}
+			finally {
+				executor.shutdownNow();
+			}
+		}
+	}
+
+	@Test
 	void aStoreThatIsDownFailsClearlyAndComesBack() {
 		StoreOutage<KeyValueStore> outage = outage();
 		if (outage == null) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.Tool;
 import dev.agcore.memory.InMemoryConversationStore;
@@ -302,14 +301,12 @@ class AgentObservationTests {
 
 	/** A model that fails its first call with a retryable server error, then replays. */
 	private static ChatModel failingOnce(dev.agcore.model.ChatResponse... responses) {
-		ScriptedChatModel replay = ScriptedChatModel.replaying(responses);
-		AtomicInteger calls = new AtomicInteger();
-		return ScriptedChatModel.answering((request) -> {
-			if (calls.getAndIncrement() == 0) {
-				throw new ModelServerException("scripted", 503, "overloaded");
-			}
-			return replay.call(request).block();
-		});
+		ScriptedChatModel.Builder script = ScriptedChatModel.builder()
+			.thenFail(new ModelServerException("scripted", 503, "overloaded"));
+		for (dev.agcore.model.ChatResponse response : responses) {
+			script.thenRespond(response);
+		}
+		return script.build();
 	}
 
 	/** A tool that returns only once both tools run at the same time. */

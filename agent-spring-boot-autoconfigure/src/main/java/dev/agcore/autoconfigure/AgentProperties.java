@@ -732,6 +732,14 @@ public class AgentProperties {
 		private @Nullable String description;
 
 		/**
+		 * Roles a caller of the web endpoint needs, any one of them, to use the agent
+		 * ("ADMIN" is granted by the authority "ROLE_ADMIN" or "ADMIN"): every route of the
+		 * agent answers 404 to other callers and the agent list leaves it out. Open to all
+		 * callers when empty.
+		 */
+		private List<String> roles = new ArrayList<>();
+
+		/**
 		 * Which of its tools the agent may call, by permission and by tool name.
 		 */
 		@NestedConfigurationProperty
@@ -783,6 +791,20 @@ public class AgentProperties {
 		 */
 		@NestedConfigurationProperty
 		private final AgentMemoryProperties memory = new AgentMemoryProperties();
+
+		/**
+		 * Budget of the agent: turns per minute and tokens per day and month, per principal
+		 * or session; what is not set comes from agent.budget.*.
+		 */
+		@NestedConfigurationProperty
+		private final AgentBudgetProperties budget = new AgentBudgetProperties();
+
+		/**
+		 * How the agent's tool results and retrieved documents are marked as untrusted for
+		 * the model; what is not set comes from agent.untrusted-content.*.
+		 */
+		@NestedConfigurationProperty
+		private final AgentUntrustedContentProperties untrustedContent = new AgentUntrustedContentProperties();
 
 		public @Nullable String getProvider() {
 			return this.provider;
@@ -924,6 +946,14 @@ public class AgentProperties {
 			this.description = description;
 		}
 
+		public List<String> getRoles() {
+			return this.roles;
+		}
+
+		public void setRoles(List<String> roles) {
+			this.roles = roles;
+		}
+
 		public ToolPermissionProperties getPermissions() {
 			return this.permissions;
 		}
@@ -982,6 +1012,14 @@ public class AgentProperties {
 
 		public AgentMemoryProperties getMemory() {
 			return this.memory;
+		}
+
+		public AgentBudgetProperties getBudget() {
+			return this.budget;
+		}
+
+		public AgentUntrustedContentProperties getUntrustedContent() {
+			return this.untrustedContent;
 		}
 
 	}
@@ -1225,6 +1263,16 @@ public class AgentProperties {
 		 */
 		private boolean allowInstructions;
 
+		/**
+		 * Cross-origin (CORS) access to the agent and workflow routes. Closed when no
+		 * origin is allowed: no CORS headers, so browsers refuse cross-origin calls.
+		 */
+		private final Cors cors = new Cors();
+
+		public Cors getCors() {
+			return this.cors;
+		}
+
 		public boolean isAllowInstructions() {
 			return this.allowInstructions;
 		}
@@ -1255,6 +1303,94 @@ public class AgentProperties {
 
 		public void setWorkflowsPath(String workflowsPath) {
 			this.workflowsPath = workflowsPath;
+		}
+
+	}
+
+	/**
+	 * Cross-origin access to the agents' HTTP endpoint.
+	 */
+	public static class Cors {
+
+		/**
+		 * Origins allowed to call the endpoint from a browser, such as
+		 * "https://app.example.com", or patterns such as "https://*.example.com". None by
+		 * default: CORS is closed.
+		 */
+		private List<String> allowedOrigins = new ArrayList<>();
+
+		/**
+		 * HTTP methods allowed in cross-origin calls.
+		 */
+		private List<String> allowedMethods = new ArrayList<>(List.of("GET", "POST", "DELETE"));
+
+		/**
+		 * Request headers allowed in cross-origin calls; "*" for any.
+		 */
+		private List<String> allowedHeaders = new ArrayList<>(List.of("*"));
+
+		/**
+		 * Response headers a cross-origin caller may read, besides the simple ones.
+		 */
+		private List<String> exposedHeaders = new ArrayList<>(List.of("Location"));
+
+		/**
+		 * Whether cross-origin calls may carry credentials (cookies, HTTP authentication).
+		 * Then origins must be listed, not "*".
+		 */
+		private boolean allowCredentials;
+
+		/**
+		 * How long browsers may cache the answer to a preflight request.
+		 */
+		private Duration maxAge = Duration.ofMinutes(30);
+
+		public List<String> getAllowedOrigins() {
+			return this.allowedOrigins;
+		}
+
+		public void setAllowedOrigins(List<String> allowedOrigins) {
+			this.allowedOrigins = allowedOrigins;
+		}
+
+		public List<String> getAllowedMethods() {
+			return this.allowedMethods;
+		}
+
+		public void setAllowedMethods(List<String> allowedMethods) {
+			this.allowedMethods = allowedMethods;
+		}
+
+		public List<String> getAllowedHeaders() {
+			return this.allowedHeaders;
+		}
+
+		public void setAllowedHeaders(List<String> allowedHeaders) {
+			this.allowedHeaders = allowedHeaders;
+		}
+
+		public List<String> getExposedHeaders() {
+			return this.exposedHeaders;
+		}
+
+		public void setExposedHeaders(List<String> exposedHeaders) {
+			this.exposedHeaders = exposedHeaders;
+		}
+
+		public boolean isAllowCredentials() {
+			return this.allowCredentials;
+		}
+
+		public void setAllowCredentials(boolean allowCredentials) {
+			this.allowCredentials = allowCredentials;
+		}
+
+		public Duration getMaxAge() {
+			return this.maxAge;
+		}
+
+		public void setMaxAge(Duration maxAge) {
+			this.maxAge = maxAge;
 		}
 
 	}

@@ -82,6 +82,28 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void nothingDependsOnTheTestSlice() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.agcore.autoconfigure.test..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.agcore.autoconfigure.test..")
+			.because("@AgentTest and its scripted models are for the application's tests only")
+			.check(CLASSES);
+	}
+
+	@Test
+	void onlyTheTestSliceUsesTheTestingKit() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.agcore.autoconfigure.test..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("dev.agcore.testing..")
+			.because("the runtime never answers from a script")
+			.check(CLASSES);
+	}
+
+	@Test
 	void onlyModelConfigurationUsesProviders() {
 		noClasses().that()
 			.resideOutsideOfPackages("dev.agcore.autoconfigure.model..", "dev.agcore.autoconfigure.embedding..")

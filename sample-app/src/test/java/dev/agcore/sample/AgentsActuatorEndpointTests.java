@@ -30,7 +30,7 @@ class AgentsActuatorEndpointTests {
 	@Test
 	void actuatorDescribesTheAssistant() {
 		JsonNode agents = get("/actuator/agents").get("agents");
-		assertThat(agents.propertyNames()).containsExactly("assistant", "planner");
+		assertThat(agents.propertyNames()).containsExactly("assistant", "planner", "researcher", "librarian");
 		JsonNode assistant = agents.get("assistant");
 		assertThat(assistant.get("provider").asString()).isEqualTo("scripted");
 		assertThat(assistant.get("systemPromptLength").asInt()).isEqualTo(this.assistant.systemPrompt().length());

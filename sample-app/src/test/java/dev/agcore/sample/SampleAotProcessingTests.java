@@ -80,6 +80,8 @@ class SampleAotProcessingTests {
 			.accepts(hints);
 		// agent.knowledge.path: classpath:knowledge
 		assertThat(RuntimeHintsPredicates.resource().forResource("knowledge/returns.md")).accepts(hints);
+		// the files ShopFiles copies for the librarian's MCP server
+		assertThat(RuntimeHintsPredicates.resource().forResource("shop-files/opening-hours.md")).accepts(hints);
 		assertThat(output.resolve("resources/META-INF/native-image/dev.agcore/sample-app/reachability-metadata.json"))
 			.isRegularFile();
 	}

@@ -3,11 +3,9 @@ package dev.agcore.sample;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
@@ -20,8 +18,10 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
+import static dev.agcore.sample.SampleHttp.client;
+import static dev.agcore.sample.SampleHttp.get;
+import static dev.agcore.sample.SampleHttp.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -58,11 +58,12 @@ class TwoInstancesOnPostgresTests {
 	}
 
 	private static ConfigurableApplicationContext start() {
+		// arguments, not default properties: application.yml's H2 DataSource would win over those
 		return new SpringApplicationBuilder(SampleApplication.class)
-			.properties("server.port=0", "agent.memory.store=jdbc", "agent.memory.jdbc.initialize-schema=always",
-					"agent.memory.jdbc.table-prefix=" + PREFIX, "spring.datasource.url=" + URL,
-					"spring.datasource.username=postgres", "spring.datasource.hikari.maximum-pool-size=4")
-			.run();
+			.run("--server.port=0", "--agent.memory.store=jdbc", "--agent.memory.jdbc.initialize-schema=always",
+					"--agent.memory.jdbc.table-prefix=" + PREFIX, "--spring.datasource.url=" + URL,
+					"--spring.datasource.username=postgres", "--spring.datasource.password=",
+					"--spring.datasource.hikari.maximum-pool-size=4");
 	}
 
 	@AfterAll
@@ -116,37 +117,6 @@ class TwoInstancesOnPostgresTests {
 			.exchange()
 			.expectStatus()
 			.is4xxClientError();
-	}
-
-	private static WebTestClient client(ConfigurableApplicationContext context) {
-		String port = context.getEnvironment().getProperty("local.server.port");
-		return WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + port).responseTimeout(Duration.ofSeconds(30)).build();
-	}
-
-	private static JsonNode post(ConfigurableApplicationContext context, String uri, Object body) {
-		return AgentJson.mapper()
-			.readTree(client(context).post()
-				.uri(uri)
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(body)
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.returnResult()
-				.getResponseBody());
-	}
-
-	private static JsonNode get(ConfigurableApplicationContext context, String uri) {
-		return AgentJson.mapper()
-			.readTree(client(context).get()
-				.uri(uri)
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.returnResult()
-				.getResponseBody());
 	}
 
 }

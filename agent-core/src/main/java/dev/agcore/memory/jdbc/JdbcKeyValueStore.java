@@ -90,6 +90,48 @@ public final class JdbcKeyValueStore implements KeyValueStore {
 		return this.jdbc.inTransactionRetrying(() -> tryPut(namespace, key, valueJson, metadataJson)).then();
 	}
 
+	@Override
+	public Mono<Boolean> putIfAbsent(String namespace, String key, JsonNode value, JsonNode metadata) {
+		if (namespace.length() > MAX_NAME_LENGTH || key.length() > MAX_NAME_LENGTH) {
+			return Mono.error(new IllegalArgumentException("A namespace and a key may have at most " + MAX_NAME_LENGTH
+					+ " characters, the columns' size (namespace of " + namespace.length() + ", key of " + key.length()
+					+ ")"));
+		}
+		String valueJson = AgentJson.mapper().writeValueAsString(value);
+		String metadataJson = AgentJson.mapper().writeValueAsString(metadata);
+		// the loser of two inserts fails on the primary key and, retried, finds the winner's row
+		return this.jdbc.inTransactionRetrying(() -> tryPutIfAbsent(namespace, key, valueJson, metadataJson));
+	}
+
+	private Boolean tryPutIfAbsent(String namespace, String key, String valueJson, String metadataJson) {
+		OffsetDateTime now = JdbcOperations.timestamp(now());
+		// an expired row not yet purged is taken over; of two updates, the row lock lets one
+		// through and the other sees the row live again
+		int replaced = this.jdbc.jdbcClient()
+			.sql("UPDATE " + this.items + " SET item_value = ?, metadata = ?, created_at = ?, updated_at = ? "
+					+ "WHERE namespace = ? AND item_key = ? AND updated_at <= ?")
+			.params(valueJson, metadataJson, now, now, namespace, key, liveSince())
+			.update();
+		if (replaced > 0) {
+			return true;
+		}
+		long existing = this.jdbc.jdbcClient()
+			.sql("SELECT COUNT(*) FROM " + this.items + " WHERE namespace = ? AND item_key = ?")
+			.params(namespace, key)
+			.query(Long.class)
+			.single();
+		if (existing > 0) {
+			return false;
+		}
+		this.jdbc.jdbcClient()
+			.sql("INSERT INTO " + this.items + " (namespace, item_key, item_value, metadata, created_at, updated_at) "
+					+ "VALUES (?, ?, ?, ?, ?, ?)")
+			.params(namespace, key, valueJson, metadataJson, now, now)
+			.update();
+		enforceCapacity(namespace);
+		return true;
+	}
+
 	private Boolean tryPut(String namespace, String key, String valueJson, String metadataJson) {
 		OffsetDateTime now = JdbcOperations.timestamp(now());
 		// an expired item not yet purged is written as a new one

@@ -35,27 +35,48 @@ final class KeyValueScripts {
 			end
 			""";
 
+	// writes ARGV[4] at key ARGV[3], keeping its creation time, drops the least recently
+	// written beyond the capacity ARGV[2] and renews the namespace's expiry
+	private static final String WRITE = """
+			local function write()
+				local stamp = string.format('%.0f', now)
+				redis.call('ZADD', KEYS[2], 'NX', stamp, ARGV[3])
+				redis.call('ZADD', KEYS[3], stamp, ARGV[3])
+				redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
+				local excess = redis.call('HLEN', KEYS[1]) - tonumber(ARGV[2])
+				if excess > 0 then
+					remove(redis.call('ZRANGE', KEYS[3], 0, excess - 1))
+				end
+				if ttl > 0 then
+					local millis = math.ceil(ttl / 1000)
+					redis.call('PEXPIRE', KEYS[1], millis)
+					redis.call('PEXPIRE', KEYS[2], millis)
+					redis.call('PEXPIRE', KEYS[3], millis)
+				end
+			end
+			""";
+
 	/**
 	 * Writes an item, keeping its creation time, then drops the least recently written
 	 * beyond the capacity and renews the namespace's expiry. ARGV: ttl, max items, key,
 	 * item JSON.
 	 */
-	static final RedisScript<Long> PUT = RedisScript.of(PRELUDE + """
+	static final RedisScript<Long> PUT = RedisScript.of(PRELUDE + WRITE + """
 			purge()
-			local stamp = string.format('%.0f', now)
-			redis.call('ZADD', KEYS[2], 'NX', stamp, ARGV[3])
-			redis.call('ZADD', KEYS[3], stamp, ARGV[3])
-			redis.call('HSET', KEYS[1], ARGV[3], ARGV[4])
-			local excess = redis.call('HLEN', KEYS[1]) - tonumber(ARGV[2])
-			if excess > 0 then
-				remove(redis.call('ZRANGE', KEYS[3], 0, excess - 1))
+			write()
+			return 1
+			""", Long.class);
+
+	/**
+	 * Writes an item as {@link #PUT} does, only if the key has no live item (expired ones
+	 * were just purged); returns 1 if written, 0 if not. ARGV: as {@link #PUT}.
+	 */
+	static final RedisScript<Long> PUT_IF_ABSENT = RedisScript.of(PRELUDE + WRITE + """
+			purge()
+			if redis.call('HEXISTS', KEYS[1], ARGV[3]) == 1 then
+				return 0
 			end
-			if ttl > 0 then
-				local millis = math.ceil(ttl / 1000)
-				redis.call('PEXPIRE', KEYS[1], millis)
-				redis.call('PEXPIRE', KEYS[2], millis)
-				redis.call('PEXPIRE', KEYS[3], millis)
-			end
+			write()
 			return 1
 			""", Long.class);
 

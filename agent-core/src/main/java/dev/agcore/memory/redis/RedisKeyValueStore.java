@@ -88,13 +88,23 @@ public final class RedisKeyValueStore implements KeyValueStore {
 
 	@Override
 	public Mono<Void> put(String namespace, String key, JsonNode value, JsonNode metadata) {
+		return run(KeyValueScripts.PUT, namespace,
+				List.of(ttlMicros(), Integer.toString(this.maxItemsPerNamespace), key, itemJson(value, metadata)))
+			.then();
+	}
+
+	private static String itemJson(JsonNode value, JsonNode metadata) {
 		ObjectNode item = AgentJson.mapper().createObjectNode();
 		item.set("value", value.deepCopy());
 		item.set("metadata", metadata.deepCopy());
-		String json = AgentJson.mapper().writeValueAsString(item);
-		return run(KeyValueScripts.PUT, namespace,
-				List.of(ttlMicros(), Integer.toString(this.maxItemsPerNamespace), key, json))
-			.then();
+		return AgentJson.mapper().writeValueAsString(item);
+	}
+
+	@Override
+	public Mono<Boolean> putIfAbsent(String namespace, String key, JsonNode value, JsonNode metadata) {
+		return run(KeyValueScripts.PUT_IF_ABSENT, namespace,
+				List.of(ttlMicros(), Integer.toString(this.maxItemsPerNamespace), key, itemJson(value, metadata)))
+			.map((written) -> written == 1L);
 	}
 
 	@Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.agcore.AgentException;
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.UserMessage;
@@ -301,6 +302,11 @@ public final class TaskAgent implements Agent {
 	@Override
 	public Mono<List<Message>> history(String sessionId) {
 		return this.delegate.history(sessionId);
+	}
+
+	@Override
+	public Mono<PendingTurn> pendingTurn(String sessionId) {
+		return this.delegate.pendingTurn(sessionId);
 	}
 
 	@Override

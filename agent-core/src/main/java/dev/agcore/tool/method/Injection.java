@@ -2,12 +2,14 @@ package dev.agcore.tool.method;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import dev.agcore.AgentName;
+import dev.agcore.AgentPrincipal;
 import dev.agcore.RawArguments;
 import dev.agcore.SessionId;
 import dev.agcore.State;
@@ -67,6 +69,10 @@ sealed interface Injection {
 			}
 			if (raw == LongTermStore.class) {
 				return new FromContext("LongTermStore", ToolContext::store);
+			}
+			if (raw == Principal.class || raw == AgentPrincipal.class) {
+				// null when the turn runs for no authenticated caller
+				return new FromContext("Principal", ToolContext::principal);
 			}
 			return null;
 		}

@@ -46,7 +46,7 @@ record MethodSignature(List<ToolParameter> parameters, Map<Integer, Injection> i
 
 	// injected once per call; a second parameter of these kinds is a mistake
 	private static final Set<String> SINGLE_KINDS = Set.of("ToolContext", "SessionMemory", "LongTermStore",
-			"@RawArguments");
+			"Principal", "@RawArguments");
 
 	static MethodSignature of(Method method, Class<?> targetClass, ToolBinding binding) {
 		checkReturnType(method);

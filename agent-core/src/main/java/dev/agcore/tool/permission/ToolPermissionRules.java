@@ -2,15 +2,20 @@ package dev.agcore.tool.permission;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.message.ToolCall;
 import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolPermission;
 import dev.agcore.tool.ToolScope;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ToolPermissionPolicy} from allow and deny rules, by permission and by tool
@@ -21,7 +26,11 @@ import dev.agcore.tool.ToolScope;
  * permission is allowed;</li>
  * <li>otherwise it is allowed.</li>
  * </ol>
- * Deny always wins. Immutable.
+ * Deny always wins. On top of these, a tool may {@linkplain Builder#requireRoles require
+ * roles} of the caller: a call of it is denied unless the call's
+ * {@linkplain ToolContext#principal() principal} has one of them
+ * ({@link AgentPrincipal#hasAnyRole}), and always when the call has no principal.
+ * Immutable.
  */
 public final class ToolPermissionRules implements ToolPermissionPolicy {
 
@@ -33,7 +42,12 @@ public final class ToolPermissionRules implements ToolPermissionPolicy {
 
 	private final ToolScope deniedTools;
 
+	private final Map<ToolScope, List<String>> requiredRoles;
+
 	private ToolPermissionRules(Builder builder) {
+		Map<ToolScope, List<String>> roles = new LinkedHashMap<>();
+		builder.requiredRoles.forEach((tools, required) -> roles.put(ToolScope.of(tools), List.copyOf(required)));
+		this.requiredRoles = roles;
 		this.allowedPermissions = Set.copyOf(builder.allowedPermissions);
 		this.deniedPermissions = Set.copyOf(builder.deniedPermissions);
 		this.allowedTools = ToolScope.of(builder.allowedTools);
@@ -46,6 +60,31 @@ public final class ToolPermissionRules implements ToolPermissionPolicy {
 
 	@Override
 	public PermissionDecision decide(String agentName, ToolCallback tool, ToolCall call) {
+		PermissionDecision rules = decideRules(agentName, tool);
+		if (!rules.allowed() || requiredRoles(tool) == null) {
+			return rules;
+		}
+		// without the call's principal the roles cannot be checked
+		return PermissionDecision.deny("tool '" + tool.spec().name() + "' is restricted to some roles");
+	}
+
+	@Override
+	public PermissionDecision decide(String agentName, ToolCallback tool, ToolCall call, ToolContext context) {
+		PermissionDecision rules = decideRules(agentName, tool);
+		List<String> roles = requiredRoles(tool);
+		if (!rules.allowed() || roles == null) {
+			return rules;
+		}
+		AgentPrincipal principal = context.principal();
+		if (principal == null || !principal.hasAnyRole(roles)) {
+			// the model learns which roles, not who the caller is
+			return PermissionDecision.deny("tool '" + tool.spec().name() + "' needs one of the roles " + roles
+					+ ", which the caller does not have");
+		}
+		return PermissionDecision.allow();
+	}
+
+	private PermissionDecision decideRules(String agentName, ToolCallback tool) {
 		ToolPermission permission = tool.metadata().permission();
 		if (this.deniedTools.includes(tool)) {
 			return PermissionDecision.deny("agent '" + agentName + "' may not use this tool");
@@ -62,11 +101,27 @@ public final class ToolPermissionRules implements ToolPermissionPolicy {
 		return PermissionDecision.allow();
 	}
 
+	// the roles of the first requirement whose tools include this one
+	private @Nullable List<String> requiredRoles(ToolCallback tool) {
+		for (Map.Entry<ToolScope, List<String>> entry : this.requiredRoles.entrySet()) {
+			if (entry.getKey().includes(tool)) {
+				return entry.getValue();
+			}
+		}
+		return null;
+	}
+
 	@Override
 	public String toString() {
 		return "ToolPermissionRules [allow permissions " + this.allowedPermissions + ", tools "
 				+ this.allowedTools.entries() + "; deny permissions " + this.deniedPermissions + ", tools "
-				+ this.deniedTools.entries() + "]";
+				+ this.deniedTools.entries() + (this.requiredRoles.isEmpty() ? "" : "; roles " + rolesText()) + "]";
+	}
+
+	private String rolesText() {
+		Map<List<String>, List<String>> text = new LinkedHashMap<>();
+		this.requiredRoles.forEach((tools, roles) -> text.put(tools.entries(), roles));
+		return text.toString();
 	}
 
 	/**
@@ -82,7 +137,29 @@ public final class ToolPermissionRules implements ToolPermissionPolicy {
 
 		private final List<String> deniedTools = new ArrayList<>();
 
+		private final Map<String, List<String>> requiredRoles = new LinkedHashMap<>();
+
 		private Builder() {
+		}
+
+		/**
+		 * Let only callers with one of these roles call these tools: a call without a
+		 * principal, or whose principal has none of the roles, is denied. A role
+		 * {@code ADMIN} is granted by the authority {@code ROLE_ADMIN} or {@code ADMIN}.
+		 * @param tools a tool name, glob or group
+		 * @param roles the roles, at least one
+		 * @return this builder
+		 */
+		public Builder requireRoles(String tools, Collection<String> roles) {
+			Objects.requireNonNull(tools, "'tools' must not be null");
+			List<String> required = roles.stream()
+				.map((role) -> Objects.requireNonNull(role, "'roles' must not contain null").strip())
+				.toList();
+			if (required.isEmpty() || required.stream().anyMatch(String::isEmpty)) {
+				throw new IllegalArgumentException("'roles' of '" + tools + "' must be non-empty names, was " + roles);
+			}
+			this.requiredRoles.put(tools.strip(), required);
+			return this;
 		}
 
 		/**

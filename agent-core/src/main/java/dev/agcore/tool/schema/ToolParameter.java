@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Parameter;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.security.Principal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.agcore.AgentName;
+import dev.agcore.AgentPrincipal;
 import dev.agcore.RawArguments;
 import dev.agcore.SessionId;
 import dev.agcore.State;
@@ -47,8 +49,9 @@ import org.springframework.util.StringUtils;
 public record ToolParameter(int index, String name, Type type, @Nullable String description, boolean required,
 		@Nullable String defaultValue, List<Annotation> annotations) {
 
+	// java.security.Principal: the caller's AgentPrincipal
 	private static final List<Class<?>> INJECTED_TYPES = List.of(ToolContext.class, SessionMemory.class,
-			LongTermStore.class);
+			LongTermStore.class, Principal.class, AgentPrincipal.class);
 
 	private static final List<Class<? extends Annotation>> INJECTED_ANNOTATIONS = List.of(ToolCallId.class,
 			SessionId.class, AgentName.class, State.class, RawArguments.class);

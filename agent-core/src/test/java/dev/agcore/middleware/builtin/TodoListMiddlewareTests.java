@@ -106,6 +106,11 @@ class TodoListMiddlewareTests {
 			}
 
 			@Override
+			public Mono<Boolean> putIfAbsent(String namespace, String key, JsonNode value, JsonNode metadata) {
+				return memory.putIfAbsent(namespace, key, value, metadata);
+			}
+
+			@Override
 			public Mono<Boolean> delete(String namespace, String key) {
 				return memory.delete(namespace, key);
 			}

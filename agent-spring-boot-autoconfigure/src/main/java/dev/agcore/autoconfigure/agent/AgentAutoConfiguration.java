@@ -2,13 +2,17 @@ package dev.agcore.autoconfigure.agent;
 
 import java.util.List;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentProperties;
+import dev.agcore.autoconfigure.audit.AuditAutoConfiguration;
+import dev.agcore.autoconfigure.budget.AgentBudgets;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.middleware.AgentMiddlewareFactory;
 import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentObservationAutoConfiguration;
+import dev.agcore.autoconfigure.prompt.UntrustedContentProperties;
 import dev.agcore.autoconfigure.tool.AgentTools;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.memory.ConversationStore;
@@ -20,8 +24,8 @@ import dev.agcore.plan.JsonPlanParser;
 import dev.agcore.plan.PlanParser;
 import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
-import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.runtime.TurnSummaryListener;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -50,9 +54,10 @@ import org.springframework.core.env.Environment;
 @AutoConfiguration(after = { ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 		ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 		AgentObservationAutoConfiguration.class,
-		MiddlewareAutoConfiguration.class },
-		afterName = "dev.agcore.autoconfigure.prompt.PromptTemplatesAutoConfiguration")
-@EnableConfigurationProperties(AgentProperties.class)
+		MiddlewareAutoConfiguration.class, AuditAutoConfiguration.class },
+		afterName = { "dev.agcore.autoconfigure.prompt.PromptTemplatesAutoConfiguration",
+				"dev.agcore.autoconfigure.budget.BudgetAutoConfiguration" })
+@EnableConfigurationProperties({ AgentProperties.class, UntrustedContentProperties.class })
 public final class AgentAutoConfiguration {
 
 	/** Name of the {@link ConfiguredAgentFactory} bean whose methods create the agents. */
@@ -71,13 +76,15 @@ public final class AgentAutoConfiguration {
 			ObjectProvider<ModelAdapter> modelAdapters, ObjectProvider<PromptTemplates> promptTemplates,
 			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
 			ListableBeanFactory beanFactory, ObjectProvider<TurnSummaryListener> turnSummaryListeners,
-			ObjectProvider<AgentObservations> observations) {
+			ObjectProvider<AgentObservations> observations, ObjectProvider<AgentBudgets> budgets,
+			ObjectProvider<Auditor> auditor, UntrustedContentProperties untrustedContent) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				observations.getIfAvailable(() -> AgentObservations.NOOP),
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
 						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser,
-				turnSummaryListeners.orderedStream().toList());
+				turnSummaryListeners.orderedStream().toList(), new AgentSafeguards(budgets.getIfAvailable(),
+						auditor.getIfAvailable(() -> Auditor.NONE), untrustedContent));
 	}
 
 	@Bean

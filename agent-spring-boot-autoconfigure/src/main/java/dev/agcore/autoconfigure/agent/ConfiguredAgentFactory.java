@@ -84,11 +84,15 @@ final class ConfiguredAgentFactory {
 
 	private final List<TurnSummaryListener> turnSummaryListeners;
 
+	private final AgentSafeguards safeguards;
+
 	ConfiguredAgentFactory(AgentProperties properties, ChatModelRegistry models, AgentTools tools,
 			ConversationStore conversationStore, AgentMetrics metrics, AgentObservations observations,
 			@Nullable AgentMiddlewareFactory middleware,
 			@Nullable MeterRegistry meterRegistry, List<ModelAdapter> adapterBeans, AgentPrompts prompts,
-			AgentRunners runners, PlanParser planParser, List<TurnSummaryListener> turnSummaryListeners) {
+			AgentRunners runners, PlanParser planParser, List<TurnSummaryListener> turnSummaryListeners,
+			AgentSafeguards safeguards) {
+		this.safeguards = safeguards;
 		this.planParser = planParser;
 		this.turnSummaryListeners = List.copyOf(turnSummaryListeners);
 		List<ModelAdapter> adapters = new ArrayList<>(
@@ -143,8 +147,13 @@ final class ConfiguredAgentFactory {
 							+ names + ", so no default agent can be created",
 					"Configure an agent, e.g. agent.agents." + name + ".provider=<one of " + names + ">.");
 		}
+		List<AgentMiddleware> middleware = new ArrayList<>(
+				(this.middleware != null) ? this.middleware.createDefault() : List.of());
+		AgentBuilder builder = Agent.builder();
+		// budget, audit and untrusted content: see AgentSafeguards
+		this.safeguards.configure("agent.agents." + name, null, builder, middleware);
 		// tools, permissions, secrets and stores: see AgentTools
-		return this.tools.buildDefault(name, Agent.builder()
+		return this.tools.buildDefault(name, builder
 			.name(name)
 			.model(this.models.get(names.iterator().next()))
 			.modelAdapters(this.modelAdapters)
@@ -153,7 +162,7 @@ final class ConfiguredAgentFactory {
 			.metrics(this.metrics)
 			.observations(this.observations)
 			.turnSummaryListeners(this.turnSummaryListeners)
-			.middleware((this.middleware != null) ? this.middleware.createDefault() : List.of()));
+			.middleware(middleware));
 	}
 
 	/**
@@ -238,6 +247,8 @@ final class ConfiguredAgentFactory {
 		}
 		// tools, permissions, secrets and stores: see AgentTools; prompt layers: see AgentPrompts
 		AgentBuilder builder = Agent.builder();
+		// budget (first of the middleware), audit and untrusted content: see AgentSafeguards
+		this.safeguards.configure(prefix, spec, builder, middleware);
 		this.prompts.configure(prefix, spec, builder);
 		this.runners.configure(prefix, spec, builder);
 		List<SubAgentTool> subAgents = subAgents(prefix, spec, built);

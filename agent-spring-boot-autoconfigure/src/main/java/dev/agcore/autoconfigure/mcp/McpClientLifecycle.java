@@ -14,8 +14,12 @@ import org.springframework.context.SmartLifecycle;
  * takes requests, all in parallel. Startup waits for the
  * {@linkplain McpServerSettings#required() required} servers only, and fails naming any
  * of them that cannot connect and why; the others connect in the background, retried
- * with backoff, so a server the application can do without never delays it. Stopping
- * closes every connection, stopping stdio servers.
+ * with backoff, so a server the application can do without never delays it.
+ * <p>
+ * Stopping leaves the connections open: a context that is stopped and started again (as
+ * the test framework does with cached contexts) finds its tools still there. They are
+ * closed, stopping stdio servers, when the context closes, by the registry bean's
+ * {@link McpClientRegistry#close() close}.
  */
 final class McpClientLifecycle implements SmartLifecycle {
 
@@ -60,7 +64,6 @@ final class McpClientLifecycle implements SmartLifecycle {
 	@Override
 	public void stop() {
 		this.running = false;
-		this.registry.close();
 	}
 
 	@Override

@@ -146,6 +146,8 @@ public final class AgentTools {
 		// after building: rules may name tools that middleware gives the agent
 		checkToolRules(prefix + ".permissions.allow-tools", spec.getPermissions().getAllowTools(), agent);
 		checkToolRules(prefix + ".permissions.deny-tools", spec.getPermissions().getDenyTools(), agent);
+		checkToolRules(prefix + ".permissions.tool-roles",
+				List.copyOf(spec.getPermissions().getToolRoles().keySet()), agent);
 		return agent;
 	}
 
@@ -276,12 +278,22 @@ public final class AgentTools {
 	private ToolPermissionPolicy policy(String prefix, ToolPermissionProperties permissions) {
 		List<ToolPermissionPolicy> policies = new ArrayList<>();
 		if (permissions.hasRules()) {
-			policies.add(ToolPermissionRules.builder()
+			ToolPermissionRules.Builder rules = ToolPermissionRules.builder()
 				.allowPermissions(permissions(prefix + ".allow", permissions.getAllow()))
 				.denyPermissions(permissions(prefix + ".deny", permissions.getDeny()))
 				.allowTools(toolRules(prefix + ".allow-tools", permissions.getAllowTools()))
-				.denyTools(toolRules(prefix + ".deny-tools", permissions.getDenyTools()))
-				.build());
+				.denyTools(toolRules(prefix + ".deny-tools", permissions.getDenyTools()));
+			permissions.getToolRoles().forEach((tools, roles) -> {
+				String property = prefix + ".tool-roles." + tools;
+				scopeEntry(property, tools);
+				if (roles == null || roles.isEmpty() || roles.stream().anyMatch((role) -> !StringUtils.hasText(role))) {
+					throw new AgentConfigurationException(property + " must list at least one role, was " + roles,
+							"List the roles whose callers may have the agent call the tool, such as [ADMIN], or "
+									+ "remove the entry.");
+				}
+				rules.requireRoles(tools, roles);
+			});
+			policies.add(rules.build());
 		}
 		policies.addAll(this.policies);
 		return CompositeToolPermissionPolicy.of(policies);

@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.agcore.message.ToolCall;
 import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.permission.PermissionDecision;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 
@@ -31,6 +32,17 @@ final class CompositeToolPermissionPolicy implements ToolPermissionPolicy {
 	public PermissionDecision decide(String agentName, ToolCallback tool, ToolCall call) {
 		for (ToolPermissionPolicy policy : this.policies) {
 			PermissionDecision decision = policy.decide(agentName, tool, call);
+			if (!decision.allowed()) {
+				return decision;
+			}
+		}
+		return PermissionDecision.allow();
+	}
+
+	@Override
+	public PermissionDecision decide(String agentName, ToolCallback tool, ToolCall call, ToolContext context) {
+		for (ToolPermissionPolicy policy : this.policies) {
+			PermissionDecision decision = policy.decide(agentName, tool, call, context);
 			if (!decision.allowed()) {
 				return decision;
 			}

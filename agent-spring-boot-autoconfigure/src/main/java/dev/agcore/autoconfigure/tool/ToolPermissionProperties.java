@@ -1,7 +1,9 @@
 package dev.agcore.autoconfigure.tool;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The tool permissions of one agent, under {@code agent.agents.<name>.permissions},
@@ -34,6 +36,21 @@ public class ToolPermissionProperties {
 	 * Tools (names or globs such as "admin_*") the agent may not call.
 	 */
 	private List<String> denyTools = new ArrayList<>();
+
+	/**
+	 * Roles a caller needs, any one of them, for the agent to call a tool, by tool name,
+	 * glob or group: "refund: [ADMIN]" lets the agent call refund only in turns of a
+	 * principal with the authority ROLE_ADMIN (or ADMIN). Denied without a principal.
+	 */
+	private Map<String, List<String>> toolRoles = new LinkedHashMap<>();
+
+	public Map<String, List<String>> getToolRoles() {
+		return this.toolRoles;
+	}
+
+	public void setToolRoles(Map<String, List<String>> toolRoles) {
+		this.toolRoles = toolRoles;
+	}
 
 	public List<String> getAllow() {
 		return this.allow;
@@ -73,7 +90,7 @@ public class ToolPermissionProperties {
 	 */
 	public boolean hasRules() {
 		return !this.allow.isEmpty() || !this.deny.isEmpty() || !this.allowTools.isEmpty()
-				|| !this.denyTools.isEmpty();
+				|| !this.denyTools.isEmpty() || !this.toolRoles.isEmpty();
 	}
 
 }

@@ -1,19 +1,18 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.List;
+import java.util.Map;
 
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
 import dev.agcore.autoconfigure.view.AgentEventViews;
+import dev.agcore.budget.BudgetExceededException;
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.model.ModelException;
-import dev.agcore.plan.PlanParseException;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
-import dev.agcore.runtime.ModelNotAllowedException;
-import dev.agcore.runtime.StructuredOutputException;
-import dev.agcore.runtime.TurnFailure;
 import dev.agcore.runtime.TurnTimeoutException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -22,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -30,7 +29,6 @@ import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.web.reactive.function.BodyInserters;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.web.server.ResponseStatusException;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
@@ -53,50 +51,102 @@ final class AgentHandler {
 
 	private final AgentRegistry agents;
 
+	private final RequestAccess access;
+
 	private final boolean allowInstructions;
 
-	AgentHandler(AgentRegistry agents, boolean allowInstructions) {
+	AgentHandler(AgentRegistry agents, RequestAccess access, boolean allowInstructions) {
 		this.agents = agents;
+		this.access = access;
 		this.allowInstructions = allowInstructions;
 	}
 
-	Mono<ServerResponse> list(ServerRequest request) {
-		List<AgentViews.AgentView> views = this.agents.all().stream().map(AgentViews.AgentView::of).toList();
-		return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views);
+	RequestAccess access() {
+		return this.access;
 	}
 
+	// only the agents the caller may use
+	Mono<ServerResponse> list(ServerRequest request) {
+		return this.access.caller(request).flatMap((caller) -> {
+			List<AgentViews.AgentView> views = this.agents.all()
+				.stream()
+				.filter((agent) -> this.access.mayUse(caller, agent.name()))
+				.map(AgentViews.AgentView::of)
+				.toList();
+			return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views);
+		});
+	}
+
+	// a session someone else owns is answered 404 before the turn starts
 	Mono<ServerResponse> invoke(ServerRequest request) {
-		return Mono.defer(() -> {
-			Agent agent = agent(request);
-			return agentRequest(request, agent).flatMap((read) -> agent.invoke(read.request())
-				.flatMap((result) -> ServerResponse.ok()
-					.contentType(MediaType.APPLICATION_JSON)
-					.bodyValue(AgentEventViews.ResultView.of(result, read.structured()))));
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			return agentRequest(request, agent, caller)
+				.flatMap((read) -> this.access.claim(read.request().sessionId(), caller)
+					.then(Mono.defer(() -> agent.invoke(read.request()).contextWrite(caller.context())))
+					.flatMap((result) -> ServerResponse.ok()
+						.contentType(MediaType.APPLICATION_JSON)
+						.bodyValue(AgentEventViews.ResultView.of(result, read.structured()))));
 		});
 	}
 
 	Mono<ServerResponse> stream(ServerRequest request) {
-		return Mono.defer(() -> {
-			Agent agent = agent(request);
-			return agentRequest(request, agent).flatMap((read) -> ServerResponse.ok()
-				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters
-					.fromServerSentEvents(events(agent.stream(read.request()), request, read.structured()))));
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			return agentRequest(request, agent, caller)
+				.flatMap((read) -> this.access.claim(read.request().sessionId(), caller)
+					.then(Mono.defer(() -> ServerResponse.ok()
+						.contentType(MediaType.TEXT_EVENT_STREAM)
+						.body(BodyInserters.fromServerSentEvents(events(
+								agent.stream(read.request()).contextWrite(caller.context()), request,
+								read.structured()))))));
 		});
 	}
 
 	Mono<ServerResponse> messages(ServerRequest request) {
-		return Mono.defer(() -> agent(request).history(sessionId(request.pathVariable("sessionId")))
-			.map((messages) -> messages.stream().map(AgentViews::message).toList())
-			.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views)));
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			String sessionId = sessionId(request.pathVariable("sessionId"));
+			return this.access.read(sessionId, caller)
+				.then(Mono.defer(() -> agent.history(sessionId)))
+				.map((messages) -> messages.stream().map(AgentViews::message).toList())
+				.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views));
+		});
+	}
+
+	// the session's turn paused for approval, for a client that shows it again after a reload
+	Mono<ServerResponse> pending(ServerRequest request) {
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			String sessionId = sessionId(request.pathVariable("sessionId"));
+			return this.access.read(sessionId, caller)
+				.then(Mono.defer(() -> agent.pendingTurn(sessionId)))
+				.map(PendingTurnView::of)
+				.defaultIfEmpty(PendingTurnView.NONE)
+				.flatMap((view) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(view));
+		});
+	}
+
+	/** A paused turn: its messages so far and the calls waiting for a decision; both empty when none. */
+	record PendingTurnView(List<Map<String, Object>> messages,
+			List<AgentEventViews.PendingToolCallView> pendingToolCalls) {
+
+		static final PendingTurnView NONE = new PendingTurnView(List.of(), List.of());
+
+		static PendingTurnView of(PendingTurn turn) {
+			return new PendingTurnView(turn.messages().stream().map(AgentViews::message).toList(),
+					turn.pendingCalls().stream().map(AgentEventViews.PendingToolCallView::of).toList());
+		}
+
 	}
 
 	// resume: continue a turn paused for approval, see ResumeRequests for the body
 	Mono<ServerResponse> resume(ServerRequest request) {
-		return Mono.defer(() -> {
-			Agent agent = agent(request);
-			return ResumeRequests.read(request, agent)
-				.flatMap((read) -> agent.resume(read.request())
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			return ResumeRequests.read(request, agent, caller)
+				.flatMap((read) -> this.access.read(read.request().sessionId(), caller)
+					.then(Mono.defer(() -> agent.resume(read.request()).contextWrite(caller.context())))
 					.flatMap((result) -> ServerResponse.ok()
 						.contentType(MediaType.APPLICATION_JSON)
 						.bodyValue(AgentEventViews.ResultView.of(result, read.structured()))));
@@ -105,27 +155,30 @@ final class AgentHandler {
 
 	// a ResumeException arrives as an error event, as any failure of a stream does
 	Mono<ServerResponse> resumeStream(ServerRequest request) {
-		return Mono.defer(() -> {
-			Agent agent = agent(request);
-			return ResumeRequests.read(request, agent).flatMap((read) -> ServerResponse.ok()
-				.contentType(MediaType.TEXT_EVENT_STREAM)
-				.body(BodyInserters.fromServerSentEvents(
-						events(agent.resumeStream(read.request()), request, read.structured()))));
+		return this.access.caller(request).flatMap((caller) -> {
+			Agent agent = agent(request, caller);
+			return ResumeRequests.read(request, agent, caller)
+				.flatMap((read) -> this.access.read(read.request().sessionId(), caller)
+					.then(Mono.defer(() -> ServerResponse.ok()
+						.contentType(MediaType.TEXT_EVENT_STREAM)
+						.body(BodyInserters.fromServerSentEvents(events(
+								agent.resumeStream(read.request()).contextWrite(caller.context()), request,
+								read.structured()))))));
 		});
 	}
 	// end of resume
 
 	Mono<ServerResponse> tools(ServerRequest request) {
-		return Mono.defer(() -> ServerResponse.ok()
+		return this.access.caller(request).flatMap((caller) -> ServerResponse.ok()
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(agent(request).toolCallbacks().stream().map(ToolDescriptor::of).toList()));
+			.bodyValue(agent(request, caller).toolCallbacks().stream().map(ToolDescriptor::of).toList()));
 	}
 
 	Mono<ServerResponse> error(Throwable ex, ServerRequest request) {
 		if (ex instanceof ApiException api) {
 			return respond(api.status, api.error, api.getMessage());
 		}
-		Failure failure = turnFailure(ex);
+		HttpFailure failure = HttpFailure.ofTurn(ex);
 		if (failure == null) {
 			failure = requestFailure(ex);
 		}
@@ -134,7 +187,14 @@ final class AgentHandler {
 			return respond(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
 		}
 		logKnownFailure(ex, request);
-		return respond(failure.status(), failure.error(), failure.message());
+		if (ex instanceof BudgetExceededException budget) {
+			// when the budget lets a turn through again, in whole seconds
+			return ServerResponse.status(failure.status())
+				.header(HttpHeaders.RETRY_AFTER, Long.toString(budget.retryAfter().toSeconds()))
+				.contentType(MediaType.APPLICATION_JSON)
+				.bodyValue(new AgentEventViews.ErrorView(failure.code(), failure.message()));
+		}
+		return respond(failure.status(), failure.code(), failure.message());
 	}
 
 	/**
@@ -167,13 +227,14 @@ final class AgentHandler {
 	}
 
 	private static AgentEvent failed(Throwable ex, ServerRequest request) {
-		Failure failure = turnFailure(ex);
+		HttpFailure failure = HttpFailure.ofTurn(ex);
 		if (failure == null) {
 			logger.error("Agent stream " + request.method() + " " + request.path() + " failed", ex);
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
 		logKnownFailure(ex, request);
-		return new AgentEvent.Failed(ex.getClass().getSimpleName(), failure.message());
+		// the same code a JSON response would carry, never a class name
+		return new AgentEvent.Failed(failure.code(), failure.message());
 	}
 
 	// a model's failure or the turn's deadline, without a stack trace (a timeout's would
@@ -192,67 +253,21 @@ final class AgentHandler {
 		}
 	}
 
-	/**
-	 * Classify a failure of a turn, the same for a response and for a stream's
-	 * {@code error} event.
-	 * @param ex what the turn failed with
-	 * @return how to report it, or {@code null} for an unexpected failure, whose details
-	 * stay in the server log
-	 */
-	private static @Nullable Failure turnFailure(Throwable ex) {
-		TurnFailure failure = TurnFailure.of(ex);
-		return (failure != null) ? new Failure(status(failure.code()), failure.code(), failure.message()) : null;
-	}
-
-	private static HttpStatus status(String code) {
-		return switch (code) {
-			// the request asks what this model cannot do (an audio file, a PDF by URL), the
-			// caller's to change; so do content refused and an invalid structured answer
-			case TurnFailure.UNSUPPORTED_REQUEST, TurnFailure.UNPROCESSABLE, StructuredOutputException.CODE ->
-				HttpStatus.UNPROCESSABLE_CONTENT;
-			// like a gateway whose upstream (the model, a tool) did not answer in time
-			case TurnFailure.TURN_TIMEOUT -> HttpStatus.GATEWAY_TIMEOUT;
-			// e.g. a turn of this session waits for approval; or sending again works
-			case TurnFailure.CONFLICT, TurnFailure.CONVERSATION_CONFLICT -> HttpStatus.CONFLICT;
-			case TurnFailure.MEMORY_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
-			// the request named a model the agent does not allow
-			case ModelNotAllowedException.CODE -> HttpStatus.BAD_REQUEST;
-			case TurnFailure.LIMIT_EXCEEDED -> HttpStatus.TOO_MANY_REQUESTS;
-			// the model's answer: a plan that could not be read
-			case TurnFailure.MODEL_ERROR, PlanParseException.CODE -> HttpStatus.BAD_GATEWAY;
-			default -> HttpStatus.INTERNAL_SERVER_ERROR;
-		};
-	}
-
 	/** Classify a failure to read the request, which only a response can report. */
-	private static @Nullable Failure requestFailure(Throwable ex) {
-		// the codecs' max-in-memory-size
-		if (ex instanceof DataBufferLimitException) {
-			return new Failure(HttpStatus.CONTENT_TOO_LARGE, "content_too_large", "Request body is too large");
+	private static @Nullable HttpFailure requestFailure(Throwable ex) {
+		HttpFailure failure = HttpFailure.ofRequest(ex);
+		if (failure != null && ex instanceof ServerWebInputException
+				&& !(ex instanceof UnsupportedMediaTypeStatusException)) {
+			return new HttpFailure(failure.status(), failure.code(), "Malformed request body: " + EXPECTED_BODY);
 		}
-		if (ex instanceof UnsupportedMediaTypeStatusException) {
-			return new Failure(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
-					"Content-Type must be application/json");
-		}
-		if (ex instanceof ServerWebInputException) {
-			return new Failure(HttpStatus.BAD_REQUEST, "bad_request", "Malformed request body: " + EXPECTED_BODY);
-		}
-		if (ex instanceof ResponseStatusException status && status.getStatusCode().is4xxClientError()) {
-			return new Failure(status.getStatusCode(), "bad_request",
-					(status.getReason() != null) ? status.getReason() : "Bad request");
-		}
-		return null;
+		return failure;
 	}
 
-	private Agent agent(ServerRequest request) {
-		String name = request.pathVariable("agent");
-		return this.agents.find(name)
-			.orElseThrow(() -> new ApiException(HttpStatus.NOT_FOUND, "not_found",
-					"No agent named '" + name + "'; known agents: "
-							+ this.agents.all().stream().map(Agent::name).toList()));
+	private Agent agent(ServerRequest request, RequestAccess.Caller caller) {
+		return this.access.agent(request.pathVariable("agent"), caller);
 	}
 
-	private Mono<ReadRequest> agentRequest(ServerRequest request, Agent agent) {
+	private Mono<ReadRequest> agentRequest(ServerRequest request, Agent agent, RequestAccess.Caller caller) {
 		return request.bodyToMono(AgentViews.InvokeRequest.class)
 			.switchIfEmpty(Mono.error(() -> badRequest("Request body is missing: " + EXPECTED_BODY)))
 			.flatMap((body) -> {
@@ -270,10 +285,9 @@ final class AgentHandler {
 					.withLocale(RequestLocale.read(body.locale(), request.headers()));
 				boolean structured = RequestOptions.structured(body::option);
 				// the principal's name wins over a user id the body claims
-				return SessionHandler.userId(request, body.userId())
-					.map(agentRequest::withUserId)
-					.defaultIfEmpty(agentRequest)
-					.map((read) -> new ReadRequest(read, structured));
+				String userId = SessionHandler.userId(caller, body.userId());
+				return Mono.just(new ReadRequest((userId != null) ? agentRequest.withUserId(userId) : agentRequest,
+						structured));
 			});
 	}
 
@@ -309,6 +323,10 @@ final class AgentHandler {
 		return new ApiException(HttpStatus.BAD_REQUEST, "bad_request", message);
 	}
 
+	static ApiException notFound(String message) {
+		return new ApiException(HttpStatus.NOT_FOUND, "not_found", message);
+	}
+
 	private static Mono<ServerResponse> respond(HttpStatusCode status, String error, String message) {
 		return ServerResponse.status(status)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -323,16 +341,9 @@ final class AgentHandler {
 	}
 
 	/**
-	 * How a failure is reported to the caller.
-	 */
-	private record Failure(HttpStatusCode status, String error, String message) {
-
-	}
-
-	/**
 	 * A failure with a known status and a message meant for the caller.
 	 */
-	private static final class ApiException extends RuntimeException {
+	static final class ApiException extends RuntimeException {
 
 		private final HttpStatus status;
 
@@ -343,6 +354,14 @@ final class AgentHandler {
 			super(message, null, false, false);
 			this.status = status;
 			this.error = error;
+		}
+
+		HttpStatus status() {
+			return this.status;
+		}
+
+		String error() {
+			return this.error;
 		}
 
 	}

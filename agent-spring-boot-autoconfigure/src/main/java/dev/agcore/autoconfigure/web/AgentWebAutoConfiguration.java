@@ -1,5 +1,7 @@
 package dev.agcore.autoconfigure.web;
 
+import java.util.List;
+
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -7,6 +9,7 @@ import dev.agcore.autoconfigure.run.RunAutoConfiguration;
 import dev.agcore.autoconfigure.run.AgentRunExecutor;
 import dev.agcore.autoconfigure.run.Runs;
 import dev.agcore.memory.AgentSessions;
+import dev.agcore.memory.KeyValueStore;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.AgentRegistry;
 
@@ -18,6 +21,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.http.MediaType;
 import org.springframework.web.reactive.function.server.RouterFunction;
 import org.springframework.web.reactive.function.server.RouterFunctions;
@@ -35,6 +39,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * <li>{@code POST /{agent}/stream} runs a turn and streams its events as server-sent
  * events;</li>
  * <li>{@code GET /{agent}/sessions/{sessionId}/messages} returns a conversation;</li>
+ * <li>{@code GET /{agent}/sessions/{sessionId}/pending} returns the turn paused for approval, if any;</li>
  * <li>{@code GET /{agent}/tools} lists the tools in the agent's scope with their
  * metadata and the JSON schema the model is sent;</li>
  * <li>{@code POST /{agent}/sessions/{sessionId}/resume} continues a turn paused for
@@ -55,6 +60,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * </ul>
  * The session routes sit under {@code -}, which no agent route can match as they have
  * more or fewer segments or another method.
+ * <p>
+ * Security (see docs/security.md): the routes open nothing; the application's
+ * {@code SecurityWebFilterChain} covers them as any route. The caller is the
+ * {@link PrincipalResolver}'s (by default the exchange's principal): its sessions are its
+ * own, anyone else's answer 404; an agent's {@code roles} hide it from callers without
+ * one; {@code agent.web.cors.*} opens the routes to other origins.
  * Replace the routes by defining a bean named {@code agentRouterFunction}.
  *
  * @since 0.1.0
@@ -69,9 +80,13 @@ public final class AgentWebAutoConfiguration {
 	@ConditionalOnMissingBean(name = "agentRouterFunction")
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
 			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models,
-			ObjectProvider<Runs> runs) {
+			ObjectProvider<Runs> runs, ObjectProvider<PrincipalResolver> principals,
+			ObjectProvider<KeyValueStore> keyValueStore) {
 		String basePath = basePath("agent.web.base-path", properties.getWeb().getBasePath());
-		AgentHandler handler = new AgentHandler(agents, properties.getWeb().isAllowInstructions());
+		KeyValueStore store = keyValueStore.getIfUnique();
+		RequestAccess access = RequestAccess.create(agents, properties,
+				principals.getIfUnique(ExchangePrincipalResolver::new), store);
+		AgentHandler handler = new AgentHandler(agents, access, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();
 		Runs backgroundRuns = runs.getIfUnique();
 		if (backgroundRuns != null) {
@@ -83,7 +98,7 @@ public final class AgentWebAutoConfiguration {
 		AgentSessions agentSessions = sessions.getIfUnique();
 		if (agentSessions != null) {
 			// before the agent routes: "-" is not an agent
-			SessionHandler sessionHandler = new SessionHandler(agentSessions);
+			SessionHandler sessionHandler = new SessionHandler(agentSessions, access);
 			routes.GET(basePath + "/-/sessions", sessionHandler::list)
 				.DELETE(basePath + "/-/sessions/{sessionId}", sessionHandler::delete);
 		}
@@ -99,6 +114,7 @@ public final class AgentWebAutoConfiguration {
 			.POST(basePath + "/{agent}/invoke", handler::invoke)
 			.POST(basePath + "/{agent}/stream", handler::stream)
 			.GET(basePath + "/{agent}/sessions/{sessionId}/messages", handler::messages)
+			.GET(basePath + "/{agent}/sessions/{sessionId}/pending", handler::pending)
 			.GET(basePath + "/{agent}/tools", handler::tools)
 			.POST(basePath + "/{agent}/sessions/{sessionId}/resume", handler::resume)
 			.POST(basePath + "/{agent}/sessions/{sessionId}/resume/stream", handler::resumeStream)
@@ -129,7 +145,27 @@ public final class AgentWebAutoConfiguration {
 			.build();
 	}
 
-	private static String basePath(String property, String basePath) {
+	/**
+	 * Answer CORS requests to the agent and workflow routes as {@code agent.web.cors.*}
+	 * says, when it allows an origin; before Spring Security's filter chain, so a
+	 * preflight request, which carries no credentials, is answered without them.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "agentCorsWebFilter")
+	@Conditional(AgentCors.OriginsAllowed.class)
+	AgentCors agentCorsWebFilter(AgentProperties properties) {
+		return new AgentCors(properties.getWeb().getCors(),
+				List.of(basePath("agent.web.base-path", properties.getWeb().getBasePath()),
+						basePath("agent.web.workflows-path", properties.getWeb().getWorkflowsPath())));
+	}
+
+	/**
+	 * A base path property, checked and without a trailing slash.
+	 * @param property the property's name, for the error
+	 * @param basePath its value
+	 * @return the path, empty for the root
+	 */
+	public static String basePath(String property, String basePath) {
 		String path = basePath.strip();
 		if (!path.startsWith("/") || path.contains("{")) {
 			throw new AgentConfigurationException(

@@ -44,9 +44,10 @@ final class ResumeRequests {
 	 * of an invoke request ({@link RequestOptions}).
 	 * @param request the request
 	 * @param agent the agent whose turn is resumed
+	 * @param caller the caller, whose principal's name wins over a user id the body claims
 	 * @return the resume request, and whether its answer is JSON to show parsed
 	 */
-	static Mono<Read> read(ServerRequest request, Agent agent) {
+	static Mono<Read> read(ServerRequest request, Agent agent, RequestAccess.Caller caller) {
 		String sessionId = AgentHandler.sessionId(request.pathVariable("sessionId"));
 		return request.bodyToMono(JSON_OBJECT)
 			.onErrorMap(ServerWebInputException.class, (ex) -> badRequest("Malformed request body: " + EXPECTED_BODY))
@@ -62,10 +63,8 @@ final class ResumeRequests {
 				ResumeRequest withOptions = resume.withOptions(RequestOptions.read(options, agent));
 				boolean structured = RequestOptions.structured(options);
 				// as for invoke: the principal's name, else the optional "userId" field
-				return SessionHandler.userId(request, (String) userId)
-					.map(withOptions::withUserId)
-					.defaultIfEmpty(withOptions)
-					.map((read) -> new Read(read, structured));
+				String user = SessionHandler.userId(caller, (String) userId);
+				return Mono.just(new Read((user != null) ? withOptions.withUserId(user) : withOptions, structured));
 			});
 	}
 

@@ -21,6 +21,7 @@ import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStateException;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -57,16 +58,19 @@ final class RunHandler {
 
 	private final boolean allowInstructions;
 
+	private final RequestAccess access;
+
 	RunHandler(Runs runs, AgentRegistry agents, AgentHandler agentHandler, boolean allowInstructions) {
 		this.runs = runs;
 		this.agents = agents;
 		this.agentHandler = agentHandler;
 		this.allowInstructions = allowInstructions;
+		this.access = agentHandler.access();
 	}
 
 	Mono<ServerResponse> submitAgentRun(ServerRequest request) {
-		return Mono.defer(() -> {
-			String name = target(request, AgentRunExecutor.KIND, "agent");
+		return this.access.caller(request).flatMap((caller) -> {
+			String name = target(request, AgentRunExecutor.KIND, "agent", caller);
 			return body(request).flatMap((body) -> {
 				String sessionId = requiredText(body, "sessionId");
 				AgentHandler.sessionId(sessionId);
@@ -94,28 +98,29 @@ final class RunHandler {
 					}
 					input.set("instructions", instructions);
 				}
-				return submit(request, AgentRunExecutor.KIND, name, sessionId, input, body);
+				return submit(request, caller, AgentRunExecutor.KIND, name, sessionId, input, body);
 			});
 		});
 	}
 
 	Mono<ServerResponse> submitWorkflowRun(ServerRequest request) {
-		return Mono.defer(() -> {
-			String name = target(request, WORKFLOW, "workflow");
+		return this.access.caller(request).flatMap((caller) -> {
+			String name = target(request, WORKFLOW, "workflow", caller);
 			return body(request).flatMap((body) -> {
 				JsonNode given = body.get("sessionId");
 				String sessionId = (given == null || given.isNull()) ? UUID.randomUUID().toString()
 						: requiredText(body, "sessionId");
 				AgentHandler.sessionId(sessionId);
 				JsonNode input = body.get("input");
-				return submit(request, WORKFLOW, name, sessionId,
+				return submit(request, caller, WORKFLOW, name, sessionId,
 						(input != null) ? input : AgentJson.mapper().nullNode(), body);
 			});
 		});
 	}
 
-	private Mono<ServerResponse> submit(ServerRequest request, String kind, String target, String sessionId,
-			JsonNode input, JsonNode body) {
+	// the session is claimed as invoke claims it: a run in someone else's session is 404
+	private Mono<ServerResponse> submit(ServerRequest request, RequestAccess.Caller caller, String kind, String target,
+			String sessionId, JsonNode input, JsonNode body) {
 		RunRequest run = RunRequest.of(kind, target, sessionId, input)
 			.withNotBefore(notBefore(body))
 			.withDeadline(duration(body, "deadline"))
@@ -124,10 +129,9 @@ final class RunHandler {
 		if (userId != null && !userId.isNull() && !userId.isString()) {
 			throw AgentHandler.badRequest("'userId' must be a string");
 		}
-		return SessionHandler.userId(request, (userId != null && userId.isString()) ? userId.asString() : null)
-			.map(run::withUserId)
-			.defaultIfEmpty(run)
-			.flatMap(this.runs::submit)
+		String user = SessionHandler.userId(caller, (userId != null && userId.isString()) ? userId.asString() : null);
+		return this.access.claim(sessionId, caller)
+			.then(Mono.defer(() -> this.runs.submit((user != null) ? run.withUserId(user) : run)))
 			.flatMap((submitted) -> ServerResponse.accepted()
 				.location(URI.create(request.path() + "/" + submitted.id()))
 				.contentType(MediaType.APPLICATION_JSON)
@@ -135,8 +139,8 @@ final class RunHandler {
 	}
 
 	Mono<ServerResponse> list(ServerRequest request, String kind) {
-		return Mono.defer(() -> {
-			String name = target(request, kind, kind);
+		return this.access.caller(request).flatMap((caller) -> {
+			String name = target(request, kind, kind, caller);
 			String sessionId = request.queryParam("sessionId").filter((id) -> !id.isBlank()).orElse(null);
 			if (sessionId == null) {
 				throw AgentHandler.badRequest("'sessionId' is required as a query parameter");
@@ -147,7 +151,8 @@ final class RunHandler {
 				throw AgentHandler.badRequest("'offset' must not be negative and 'limit' must be between 1 and 100");
 			}
 			// the session's runs of this agent or workflow only
-			return this.runs.list(AgentHandler.sessionId(sessionId), 0, offset + limit)
+			return this.access.read(AgentHandler.sessionId(sessionId), caller)
+				.thenMany(Flux.defer(() -> this.runs.list(sessionId, 0, offset + limit)))
 				.filter((run) -> run.kind().equals(kind) && run.target().equals(name))
 				.skip(offset)
 				.take(limit)
@@ -223,19 +228,26 @@ final class RunHandler {
 	}
 
 	private Mono<Run> run(ServerRequest request, String kind) {
-		return Mono.defer(() -> {
-			String name = target(request, kind, kind);
+		return this.access.caller(request).flatMap((caller) -> {
+			String name = target(request, kind, kind, caller);
 			String runId = request.pathVariable("runId");
-			// a run of another agent or workflow is not found here
+			// a run of another agent or workflow is not found here, nor one in someone else's session
 			return this.runs.get(runId)
 				.filter((run) -> run.kind().equals(kind) && run.target().equals(name))
+				.filterWhen((run) -> this.access.read(run.sessionId(), caller)
+					.thenReturn(true)
+					.onErrorReturn(AgentHandler.ApiException.class, false))
 				.switchIfEmpty(Mono.error(() -> new RunNotFoundException(runId)));
 		});
 	}
 
-	private String target(ServerRequest request, String kind, String variable) {
+	// an agent whose roles the caller lacks is not found, as on the agent routes
+	private String target(ServerRequest request, String kind, String variable, RequestAccess.Caller caller) {
 		String name = request.pathVariable(variable);
 		this.runs.checkTarget(kind, name);
+		if (kind.equals(AgentRunExecutor.KIND)) {
+			this.access.agent(name, caller);
+		}
 		return name;
 	}
 

@@ -1,6 +1,5 @@
 package dev.agcore.autoconfigure.web;
 
-import java.security.Principal;
 import java.util.Optional;
 
 import dev.agcore.memory.AgentSessions;
@@ -15,8 +14,10 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * Handles the session routes: list a user's sessions, delete a session. The user is the
- * authenticated principal's name when there is one, else the {@code userId} query
- * parameter: without Spring Security anyone can name any user.
+ * authenticated principal's name when there is one, whatever {@code userId} the caller
+ * passes; else the {@code userId} query parameter: without security anyone can name any
+ * user. A principal deletes only its own sessions (404 for any other, as for an unknown
+ * one).
  */
 final class SessionHandler {
 
@@ -24,8 +25,11 @@ final class SessionHandler {
 
 	private final AgentSessions sessions;
 
-	SessionHandler(AgentSessions sessions) {
+	private final RequestAccess access;
+
+	SessionHandler(AgentSessions sessions, RequestAccess access) {
 		this.sessions = sessions;
+		this.access = access;
 	}
 
 	Mono<ServerResponse> list(ServerRequest request) {
@@ -39,7 +43,8 @@ final class SessionHandler {
 				throw AgentHandler.badRequest(
 						"'limit' must be between 1 and " + SessionDirectory.MAX_PAGE_SIZE + ", was " + limit);
 			}
-			return userId(request, request.queryParam("userId").orElse(null))
+			return this.access.caller(request)
+				.flatMap((caller) -> Mono.justOrEmpty(userId(caller, request.queryParam("userId").orElse(null))))
 				.switchIfEmpty(Mono.error(() -> AgentHandler
 					.badRequest("'userId' is required: pass it as a query parameter, or authenticate")))
 				.flatMap((userId) -> this.sessions.list(userId, offset, limit))
@@ -47,28 +52,28 @@ final class SessionHandler {
 		});
 	}
 
-	/** Idempotent: deleting an unknown session answers 204 too. */
+	/**
+	 * Idempotent for an anonymous caller: deleting an unknown session answers 204 too. A
+	 * principal's delete of a session that is not its own, unknown or someone else's,
+	 * answers 404.
+	 */
 	Mono<ServerResponse> delete(ServerRequest request) {
-		return Mono.defer(() -> {
+		return this.access.caller(request).flatMap((caller) -> {
 			String sessionId = AgentHandler.sessionId(request.pathVariable("sessionId"));
-			return userId(request, request.queryParam("userId").orElse(null)).map(Optional::of)
-				.defaultIfEmpty(Optional.empty())
-				.flatMap((userId) -> this.sessions.delete(sessionId, userId.orElse(null)))
+			String userId = userId(caller, request.queryParam("userId").orElse(null));
+			return this.access.read(sessionId, caller)
+				.then(Mono.defer(() -> this.sessions.delete(sessionId, userId)))
 				.then(ServerResponse.noContent().build());
 		});
 	}
 
 	/**
-	 * The user of a request: the principal's name, else the one the caller names; empty
-	 * if neither.
+	 * The user of a request: the principal's name, else the one the caller names;
+	 * {@code null} if neither.
 	 */
-	static Mono<String> userId(ServerRequest request, @Nullable String claimed) {
-		Mono<String> named = Mono.fromCallable(() -> checked(claimed));
-		return request.principal()
-			.map(Principal::getName)
-			.filter((name) -> !name.isBlank())
-			.map(SessionHandler::checked)
-			.switchIfEmpty(named);
+	static @Nullable String userId(RequestAccess.Caller caller, @Nullable String claimed) {
+		String name = caller.name();
+		return (name != null) ? name : checked(claimed);
 	}
 
 	private static @Nullable String checked(@Nullable String userId) {

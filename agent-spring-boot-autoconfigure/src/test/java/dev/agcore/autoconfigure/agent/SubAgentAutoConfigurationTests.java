@@ -45,6 +45,8 @@ class SubAgentAutoConfigurationTests {
 	});
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 				PromptTemplatesAutoConfiguration.class, AgentAutoConfiguration.class))

@@ -14,6 +14,9 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolDescriptor;
+import dev.agcore.mcp.McpClientRegistry;
+import dev.agcore.mcp.McpConnectionState;
+import dev.agcore.mcp.McpServerStatus;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -86,6 +89,26 @@ class McpClientIntegrationTests {
 			assertThat(names(context.getBean("all", Agent.class))).contains("everything__echo",
 					"everything__trigger-long-running-operation", "everything__get-env");
 		});
+	}
+
+	@Test
+	void aStoppedAndRestartedContextKeepsTheServersToolsAndClosingItStopsTheServer() {
+		McpClientRegistry[] registry = new McpClientRegistry[1];
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasNotFailed();
+			registry[0] = context.getBean(McpClientRegistry.class);
+			context.stop();
+			context.start();
+			assertThat(registry[0].statuses()).singleElement()
+				.extracting(McpServerStatus::state)
+				.isEqualTo(McpConnectionState.CONNECTED);
+			AgentResult result = context.getBean("scoped", Agent.class).call("s1", "echo hi");
+			assertThat(result.toolExecutions()).singleElement()
+				.satisfies((execution) -> assertThat(execution.result()).isEqualTo("Echo: hi"));
+		});
+		assertThat(registry[0].statuses()).singleElement()
+			.extracting(McpServerStatus::state)
+			.isEqualTo(McpConnectionState.CLOSED);
 	}
 
 	@Test

@@ -1,20 +1,16 @@
 package dev.agcore.autoconfigure.run;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.agcore.autoconfigure.LocalServices;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.run.jdbc.JdbcRunStoreAutoConfiguration;
 import dev.agcore.memory.jdbc.JdbcMemorySchema;
 import dev.agcore.run.jdbc.JdbcRunStore;
 import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -35,16 +31,7 @@ class JdbcRunsTwoInstancesTests extends AbstractRunsTwoInstancesTests {
 
 	@BeforeAll
 	static void requirePostgres() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", 5432), 2000);
-		}
-		catch (IOException ex) {
-			String message = "PostgreSQL is not reachable at 127.0.0.1:5432 (" + ex.getMessage() + ")";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
+		LocalServices.require("PostgreSQL", 5432);
 	}
 
 	@AfterAll

@@ -1,16 +1,12 @@
 package dev.agcore.autoconfigure.run;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.UUID;
 
+import dev.agcore.autoconfigure.LocalServices;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.run.redis.RedisRunStoreAutoConfiguration;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -33,16 +29,7 @@ class RedisRunsTwoInstancesTests extends AbstractRunsTwoInstancesTests {
 
 	@BeforeAll
 	static void requireRedis() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", 6379), 2000);
-		}
-		catch (IOException ex) {
-			String message = "Redis is not reachable at 127.0.0.1:6379 (" + ex.getMessage() + ")";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
+		LocalServices.require("Redis", 6379);
 	}
 
 	@AfterAll

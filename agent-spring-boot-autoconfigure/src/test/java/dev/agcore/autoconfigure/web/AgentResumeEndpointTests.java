@@ -54,6 +54,8 @@ class AgentResumeEndpointTests {
 	private static final String RESUME = "/agents/assistant/sessions/s1/resume";
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 				MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class, AgentWebAutoConfiguration.class))
@@ -82,6 +84,29 @@ class AgentResumeEndpointTests {
 			JsonNode messages = get(client, "/agents/assistant/sessions/s1/messages");
 			assertThat(messages.valueStream().map((message) -> message.get("role").asString()))
 				.containsExactly("user", "assistant", "tool", "assistant");
+		}));
+	}
+
+	@Test
+	void pausedTurnIsReadBackWithItsMessagesAndPendingCallsUntilItIsResumed() {
+		this.contextRunner.run(withClient((client, tools) -> {
+			String pendingPath = "/agents/assistant/sessions/s1/pending";
+			JsonNode none = get(client, pendingPath);
+			assertThat(none.get("messages").isEmpty()).isTrue();
+			assertThat(none.get("pendingToolCalls").isEmpty()).isTrue();
+			invoke(client, "s1");
+			JsonNode paused = get(client, pendingPath);
+			assertThat(paused.get("messages").valueStream().map((message) -> message.get("role").asString()))
+				.containsExactly("user", "assistant");
+			assertThat(paused.get("messages").get(1).get("toolCalls").get(0).get("name").asString())
+				.isEqualTo("delete_file");
+			JsonNode pending = paused.get("pendingToolCalls").get(0);
+			assertThat(pending.get("id").asString()).isEqualTo("call-1");
+			assertThat(pending.get("reason").asString()).isEqualTo("Deleting cannot be undone");
+			// kept apart from the conversation until it is resumed
+			assertThat(get(client, "/agents/assistant/sessions/s1/messages").isEmpty()).isTrue();
+			post(client, RESUME, Map.of("decisions", Map.of("call-1", Map.of("type", "approve"))), HttpStatus.OK);
+			assertThat(get(client, pendingPath).get("pendingToolCalls").isEmpty()).isTrue();
 		}));
 	}
 

@@ -41,6 +41,8 @@ class AgentRunsEndpointTests {
 	private static final String RUNS = "/agents/assistant/runs";
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 				MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class, RunAutoConfiguration.class,
@@ -68,7 +70,7 @@ class AgentRunsEndpointTests {
 			assertThat(run.get("kind").asString()).isEqualTo("agent");
 			assertThat(run.get("target").asString()).isEqualTo("assistant");
 			assertThat(submitted.getResponseHeaders().getLocation()).hasToString(RUNS + "/" + id);
-			JsonNode paused = awaitStatus(client, id, "interrupted");
+			JsonNode paused = RunRoutes.awaitStatus(client, RUNS + "/" + id, "interrupted");
 			assertThat(paused.get("result").get("pendingToolCalls").get(0).get("id").asString()).isEqualTo("call-1");
 			assertThat(tools.calls()).isEmpty();
 			List<ServerSentEvent<String>> first = events(client, RUNS + "/" + id + "/events", null);
@@ -79,7 +81,7 @@ class AgentRunsEndpointTests {
 			JsonNode resumed = post(client, RUNS + "/" + id + "/resume",
 					Map.of("decisions", Map.of("call-1", Map.of("type", "approve"))), HttpStatus.ACCEPTED);
 			assertThat(resumed.get("status").asString()).isEqualTo("queued");
-			JsonNode completed = awaitStatus(client, id, "completed");
+			JsonNode completed = RunRoutes.awaitStatus(client, RUNS + "/" + id, "completed");
 			assertThat(completed.get("result").get("output").asString()).isEqualTo("Done: Deleted /tmp/a");
 			assertThat(completed.get("attempts").asInt()).as("claims since the resume").isEqualTo(1);
 			assertThat(tools.calls()).containsExactly("delete_file:/tmp/a");
@@ -161,22 +163,6 @@ class AgentRunsEndpointTests {
 
 	private static List<String> ids(int count) {
 		return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(String::valueOf).toList();
-	}
-
-	private static JsonNode awaitStatus(WebTestClient client, String id, String status) {
-		long end = System.nanoTime() + RunRoutes.TIMEOUT.toNanos();
-		JsonNode run = get(client, RUNS + "/" + id, HttpStatus.OK);
-		while (!run.get("status").asString().equals(status)) {
-			assertThat(System.nanoTime()).as("run %s to be %s, is %s", id, status, run).isLessThan(end);
-			try {
-				Thread.sleep(20);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			run = get(client, RUNS + "/" + id, HttpStatus.OK);
-		}
-		return run;
 	}
 
 	private static ContextConsumer<AssertableReactiveWebApplicationContext> withClient(

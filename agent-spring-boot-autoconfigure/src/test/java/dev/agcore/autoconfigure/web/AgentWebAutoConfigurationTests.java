@@ -67,6 +67,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AgentWebAutoConfigurationTests {
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 				AgentAutoConfiguration.class, AgentWebAutoConfiguration.class))
@@ -383,7 +385,7 @@ class AgentWebAutoConfigurationTests {
 				.singleElement()
 				.satisfies((event) -> {
 					assertThat(event.event()).isEqualTo("error");
-					assertThat(json(event.data()).get("error").asString()).isEqualTo("PiiDetectedException");
+					assertThat(json(event.data()).get("error").asString()).isEqualTo("unprocessable");
 					assertThat(json(event.data()).get("message").asString()).isEqualTo(
 							"The user message contains an email address; the turn was blocked by the PII policy");
 				});
@@ -487,7 +489,7 @@ class AgentWebAutoConfigurationTests {
 					.satisfies((event) -> {
 						assertThat(event.event()).isEqualTo("error");
 						assertNoStackTrace(event.data());
-						assertThat(json(event.data()).get("error").asString()).isEqualTo("TurnTimeoutException");
+						assertThat(json(event.data()).get("error").asString()).isEqualTo("turn_timeout");
 						assertThat(json(event.data()).get("message").asString()).isEqualTo(message);
 					});
 			}));

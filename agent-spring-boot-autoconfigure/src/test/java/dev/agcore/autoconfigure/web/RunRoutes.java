@@ -14,6 +14,8 @@ import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.server.RouterFunction;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Drives the agent and run routes of a started context with a {@link WebTestClient}, as a
  * client of the docs does: post, get, stream a turn, and read a run's events, from the
@@ -59,6 +61,30 @@ public final class RunRoutes {
 			.expectBody(JsonNode.class)
 			.returnResult()
 			.getResponseBody();
+	}
+
+	/**
+	 * Read a run until it has a status: a run's last event is stored just before its
+	 * status, so a client that saw the event may read the old status for a moment.
+	 * @param client the client
+	 * @param uri the run's path
+	 * @param status the status awaited
+	 * @return the run with that status; fails after {@link #TIMEOUT}
+	 */
+	public static JsonNode awaitStatus(WebTestClient client, String uri, String status) {
+		long end = System.nanoTime() + TIMEOUT.toNanos();
+		JsonNode run = get(client, uri, HttpStatus.OK);
+		while (!run.get("status").asString().equals(status)) {
+			assertThat(System.nanoTime()).as("run %s to be %s, is %s", uri, status, run).isLessThan(end);
+			try {
+				Thread.sleep(20);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			run = get(client, uri, HttpStatus.OK);
+		}
+		return run;
 	}
 
 	/**

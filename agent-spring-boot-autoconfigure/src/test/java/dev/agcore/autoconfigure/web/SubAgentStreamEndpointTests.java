@@ -42,6 +42,8 @@ class SubAgentStreamEndpointTests {
 	});
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
 				ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 				AgentAutoConfiguration.class, AgentWebAutoConfiguration.class))

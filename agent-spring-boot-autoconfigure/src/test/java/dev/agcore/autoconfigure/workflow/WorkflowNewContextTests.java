@@ -1,8 +1,5 @@
 package dev.agcore.autoconfigure.workflow;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,6 +7,7 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.agcore.autoconfigure.LocalServices;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
 import dev.agcore.json.AgentJson;
@@ -25,7 +23,6 @@ import dev.agcore.workflow.WorkflowRunExecutor;
 import dev.agcore.workflow.jdbc.JdbcCheckpointStore;
 import dev.agcore.workflow.redis.RedisCheckpointStore;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -57,7 +54,7 @@ class WorkflowNewContextTests {
 
 	@Test
 	void resumedOnPostgresInANewContextRunsOnlyTheThirdTask() {
-		require("PostgreSQL", 5432);
+		LocalServices.require("PostgreSQL", 5432);
 		String prefix = "wf_" + UUID.randomUUID().toString().substring(0, 8) + "_";
 		ApplicationContextRunner instance = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
@@ -109,7 +106,7 @@ class WorkflowNewContextTests {
 
 	@Test
 	void resumedOnRedisInANewContextRunsOnlyTheThirdTask() {
-		require("Redis", 6379);
+		LocalServices.require("Redis", 6379);
 		String keyPrefix = "wf-" + UUID.randomUUID().toString().substring(0, 8) + ":";
 		ApplicationContextRunner instance = new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
@@ -139,19 +136,6 @@ class WorkflowNewContextTests {
 	private static Run run(String runId, JsonNode resume) {
 		return new Run(runId, RunRequest.of("workflow", "report", "s1", INPUT), RunStatus.RUNNING, resume, null, null,
 				1, false, "worker", null, Instant.now(), null, null);
-	}
-
-	private static void require(String service, int port) {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
-		}
-		catch (IOException ex) {
-			String message = service + " is not reachable at 127.0.0.1:" + port;
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
 	}
 
 }

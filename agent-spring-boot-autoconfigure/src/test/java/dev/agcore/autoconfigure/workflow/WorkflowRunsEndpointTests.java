@@ -81,8 +81,7 @@ class WorkflowRunsEndpointTests {
 				.containsExactly("run_started", "task_completed", "task_completed", "task_started", "task_completed",
 						"completed");
 			assertThat(rest.get(1).data()).contains("\"cached\":true");
-			JsonNode completed = get(client, RUNS + "/" + id, HttpStatus.OK);
-			assertThat(completed.get("status").asString()).isEqualTo("completed");
+			JsonNode completed = RunRoutes.awaitStatus(client, RUNS + "/" + id, "completed");
 			assertThat(completed.at("/result/text").asString()).isEqualTo("DRAFT OF FACTS ABOUT TEA");
 			assertThat(completed.at("/result/approved").asBoolean()).isTrue();
 			assertThat(ReportWorkflow.FETCHES).hasValue(1);

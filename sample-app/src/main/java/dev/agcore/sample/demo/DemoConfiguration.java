@@ -13,7 +13,7 @@ import org.springframework.core.env.Environment;
 
 /**
  * The scripted model of demo mode, as a {@link ChatModel} bean named {@value #MODEL_BEAN}
- * that the {@code assistant} agent refers to. Only active in demo mode, see
+ * that the sample's agents refer to. Only active in demo mode, see
  * {@link DemoModeEnvironmentPostProcessor}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -34,8 +34,11 @@ public class DemoConfiguration {
 		return (event) -> {
 			String port = environment.getProperty("local.server.port", "8080");
 			String basePath = environment.getProperty("agent.web.base-path", "/agents");
-			logger.info("DEMO MODE: no OPENAI_API_KEY, so the assistant runs on a scripted stand-in (not a model). "
-					+ "Try: curl -s localhost:" + port + basePath + "/assistant/invoke -H 'Content-Type: application/json' "
+			String page = environment.getProperty("agent.web.ui.enabled", Boolean.class, false)
+					? "Chat with them at http://localhost:" + port + basePath + "/ui, or try: " : "Try: ";
+			logger.info("DEMO MODE: no OPENAI_API_KEY, so the agents (assistant, planner, researcher, librarian) "
+					+ "run on a scripted stand-in (not a model); see docs/sample-app.md. "
+					+ page + "curl -s localhost:" + port + basePath + "/assistant/invoke -H 'Content-Type: application/json' "
 					+ "-d '{\"sessionId\":\"demo\",\"message\":\"What is the weather in Paris?\"}'   or stream it: curl -N localhost:"
 					+ port + basePath + "/assistant/stream -H 'Content-Type: application/json' "
 					+ "-d '{\"sessionId\":\"demo\",\"message\":\"Convert 10 km to miles\"}'");

@@ -33,8 +33,10 @@ import org.springframework.util.StringUtils;
  *  to miles", "order A-1001", "cancel order A-1002", "return policy"), asks for the matching sample tool,
  *  and then answers by quoting the tool's result; asked for the date, it quotes the
  *  "Today is ..." line of its system prompt. Asked for a plan (the planner agent), it makes
- *  one step of each part of the message joined by "and", "then" or ";". It understands
- *  nothing else. Set
+ *  one step of each part of the message joined by "and", "then" or ";". An agent whose
+ *  only tool is retrieve (the researcher) searches for any question and quotes the best
+ *  page; an agent with the MCP filesystem tools (the librarian) reads a file it names or
+ *  lists the folder, see DemoFileScript. It understands nothing else. Set
  *  OPENAI_API_KEY (or point agent.providers.openai.base-url at an OpenAI-compatible server
  *  such as Ollama) to talk to a real model.
  * ==========================================================================================
@@ -65,7 +67,12 @@ public final class DemoScriptedModel {
 
 	private static final Pattern TODAY = Pattern.compile("Today is [^.\\n]+\\.");
 
+	private static final Pattern UNTRUSTED_BLOCK = Pattern.compile("<([A-Za-z][\\w-]*) source=\"[^\"]*\">\n(.*)\n</\\1>",
+			Pattern.DOTALL);
+
 	private static final Pattern STEP_SEPARATOR = Pattern.compile("(?i)\\s*(?:;|,?\\s+and then\\s+|,?\\s+then\\s+|,?\\s+and\\s+)\\s*");
+
+	private static final String RETRIEVE = "retrieve";
 
 	private static final Pattern PLAN_STEP = Pattern.compile("(?m)^Step \\d+: (.+)$");
 
@@ -84,23 +91,38 @@ public final class DemoScriptedModel {
 		List<Message> messages = request.messages();
 		Message last = messages.get(messages.size() - 1);
 		if (last instanceof ToolResultMessage) {
-			return answerFromToolResults(messages);
+			return isResearcher(request) ? answerFromPages(messages) : answerFromToolResults(messages);
 		}
 		String question = (last instanceof UserMessage user) ? user.text() : "";
 		if (isPlanning(request)) {
 			return ScriptedChatModel.text(planOf(question));
 		}
 		question = currentStep(question);
+		String id = "call_demo_" + messages.size();
+		if (isResearcher(request)) {
+			// a researcher searches for every question, whatever its words
+			return ScriptedChatModel
+				.toolCalls(new ToolCall(id, RETRIEVE, "{\"query\":\"" + json(question) + "\",\"top_k\":3}"));
+		}
+		ToolCall files = DemoFileScript.call(question, request.tools(), id);
+		if (files != null) {
+			return ScriptedChatModel.toolCalls(files);
+		}
 		ToolCall call = plan(question, messages.size());
 		if (call == null) {
 			String today = DATE.matcher(question).find() ? today(messages) : null;
-			return ScriptedChatModel.text((today != null) ? "(demo) " + today : help());
+			return ScriptedChatModel.text((today != null) ? "(demo) " + today : help(request));
 		}
 		if (request.tools().stream().map(ToolSpec::name).noneMatch(call.name()::equals)) {
 			return ScriptedChatModel.text("(demo) I would use the '" + call.name()
 					+ "' tool for that, but this agent does not have it.");
 		}
 		return ScriptedChatModel.toolCalls(call);
+	}
+
+	/** A research agent: one whose only tool is {@code retrieve}. */
+	private static boolean isResearcher(ChatRequest request) {
+		return request.tools().size() == 1 && RETRIEVE.equals(request.tools().get(0).name());
 	}
 
 	/** A request of a plan-and-execute agent for its plan: answered with the plan's JSON. */
@@ -182,10 +204,50 @@ public final class DemoScriptedModel {
 	/** Quote the results of the tool calls that the last assistant message asked for. */
 	private static ChatResponse answerFromToolResults(List<Message> messages) {
 		List<String> results = new ArrayList<>();
-		for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolResultMessage result; i--) {
-			results.add(0, "retrieve".equals(result.toolName()) ? bestPage(result.text()) : result.text());
+		for (int i = messages.size() - 1; i >= 0 && messages.get(i) instanceof ToolResultMessage marked; i--) {
+			ToolResultMessage result = new ToolResultMessage(marked.toolCallId(), marked.toolName(),
+					unmarked(marked.text()), marked.error());
+			String text = RETRIEVE.equals(result.toolName()) ? bestPage(result.text()) : result.text();
+			String mcp = DemoFileScript.answer(result);
+			results.add(0, (mcp != null) ? mcp : text);
 		}
-		return ScriptedChatModel.text("Here is what I found: " + String.join(" ", results));
+		String answer = String.join(" ", results);
+		// the answers of the librarian's MCP tools say themselves that they come from the script
+		return ScriptedChatModel.text(answer.startsWith("(demo)") ? answer : "Here is what I found: " + answer);
+	}
+
+	/**
+	 * The text of a tool result without the untrusted-content block the agent wraps it in
+	 * (agent.untrusted-content): a real model reads the block as data; the script quotes it.
+	 */
+	static String unmarked(String text) {
+		Matcher block = UNTRUSTED_BLOCK.matcher(text);
+		return block.matches() ? block.group(2).replace("&lt;", "<") : text;
+	}
+
+	/**
+	 * The researcher's answer: the best page the search found, quoted and named, and the
+	 * other pages it found as further reading.
+	 */
+	private static ChatResponse answerFromPages(List<Message> messages) {
+		Message last = messages.get(messages.size() - 1);
+		JsonNode results = AgentJson.mapper().readTree(unmarked(((ToolResultMessage) last).text())).path("results");
+		if (results.isEmpty()) {
+			return ScriptedChatModel.text("(demo) No page of the knowledge base covers that.");
+		}
+		JsonNode best = results.get(0);
+		StringBuilder answer = new StringBuilder("(demo) According to the page \"")
+			.append(best.path("title").asString())
+			.append("\": ")
+			.append(best.path("content").asString().strip());
+		List<String> others = new ArrayList<>();
+		for (int i = 1; i < results.size(); i++) {
+			others.add("\"" + results.get(i).path("title").asString() + "\"");
+		}
+		if (!others.isEmpty()) {
+			answer.append("\nSee also: ").append(String.join(", ", others)).append('.');
+		}
+		return ScriptedChatModel.text(answer.toString());
 	}
 
 	/** The title and content of the best page a retrieve call found. */
@@ -198,14 +260,19 @@ public final class DemoScriptedModel {
 		return page.path("title").asString() + ": " + page.path("content").asString();
 	}
 
-	private static String help() {
+	private static String help(ChatRequest request) {
+		if (request.tools().isEmpty()) {
+			return "(demo) I am a scripted stand-in, not a model, and this agent has no tools right now "
+					+ "(an MCP server it uses may not be connected yet: it needs Node.js and npx). "
+					+ "Set OPENAI_API_KEY to talk to a real model.";
+		}
 		return "(demo) I am a scripted stand-in, not a model, because no API key is configured. "
 				+ "Try: \"What's the weather in Paris?\", \"Convert 10 km to miles\", \"Where is order A-1001?\" or "
 				+ "\"Cancel order A-1002\" (it waits for your approval) or \"What is your return policy?\". "
 				+ "Set OPENAI_API_KEY to talk to a real model.";
 	}
 
-	private static String json(String text) {
+	static String json(String text) {
 		return StringUtils.replace(StringUtils.replace(text, "\\", "\\\\"), "\"", "\\\"");
 	}
 

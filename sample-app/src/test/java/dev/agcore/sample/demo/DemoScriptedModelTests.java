@@ -7,6 +7,7 @@ import dev.agcore.message.Message;
 import dev.agcore.message.SystemMessage;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.runtime.UntrustedContent;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
@@ -51,6 +52,15 @@ class DemoScriptedModelTests {
 	}
 
 	@Test
+	void quotesAToolResultWithoutTheUntrustedContentBlockItArrivesIn() {
+		ToolCall call = new ToolCall("call_1", "get_weather", "{\"city\":\"Paris\"}");
+		String marked = UntrustedContent.ENABLED.block("tool get_weather", "Paris: 18 °C </untrusted-content>");
+		ChatResponse response = DemoScriptedModel
+			.respond(request(new UserMessage("Weather in Paris?"), ToolResultMessage.success(call, marked)));
+		assertThat(response.message().text()).isEqualTo("Here is what I found: Paris: 18 °C </untrusted-content>");
+	}
+
+	@Test
 	void answersFromTheBestPageARetrieveCallFound() {
 		ToolCall call = new ToolCall("call_1", "retrieve", "{\"query\":\"warranty\"}");
 		String found = "{\"query\":\"warranty\",\"results\":[{\"id\":\"warranty\",\"title\":\"Warranty\","
@@ -75,6 +85,56 @@ class DemoScriptedModelTests {
 		ChatResponse response = DemoScriptedModel.respond(request(new UserMessage("Tell me a joke")));
 		assertThat(response.message().hasToolCalls()).isFalse();
 		assertThat(response.message().text()).contains("not a model").contains("OPENAI_API_KEY");
+	}
+
+	@Test
+	void researcherSearchesForAnyQuestionAndQuotesTheBestPageNamingIt() {
+		List<ToolSpec> researcher = List.of(spec("retrieve"));
+		ChatResponse search = DemoScriptedModel
+			.respond(ChatRequest.of(List.of(new UserMessage("How do I clean the burrs?")), researcher));
+		assertThat(search.message().toolCalls()).singleElement().satisfies((call) -> {
+			assertThat(call.name()).isEqualTo("retrieve");
+			assertThat(call.arguments()).isEqualTo("{\"query\":\"How do I clean the burrs?\",\"top_k\":3}");
+		});
+		ToolCall call = search.message().toolCalls().get(0);
+		String found = "{\"query\":\"burrs\",\"results\":[{\"id\":\"products/burr-pro-grinder\",\"title\":\"Burr Pro grinder\","
+				+ "\"content\":\"Clean the burrs once a month.\\n\"},{\"id\":\"warranty\",\"title\":\"Warranty\",\"content\":\"...\"}]}";
+		ChatResponse answer = DemoScriptedModel.respond(ChatRequest.of(
+				List.of(new UserMessage("How do I clean the burrs?"), ToolResultMessage.success(call, found)), researcher));
+		assertThat(answer.message().text()).isEqualTo(
+				"(demo) According to the page \"Burr Pro grinder\": Clean the burrs once a month.\nSee also: \"Warranty\".");
+		ChatResponse none = DemoScriptedModel.respond(ChatRequest.of(List.of(new UserMessage("burrs?"),
+				ToolResultMessage.success(call, "{\"query\":\"burrs\",\"results\":[]}")), researcher));
+		assertThat(none.message().text()).isEqualTo("(demo) No page of the knowledge base covers that.");
+	}
+
+	@Test
+	void librarianReadsTheFileItIsAskedAboutOrListsTheFolder() {
+		List<ToolSpec> files = List.of(spec("shop-files__list_directory"), spec("shop-files__read_text_file"));
+		ChatResponse read = DemoScriptedModel
+			.respond(ChatRequest.of(List.of(new UserMessage("What does price-list.md say?")), files));
+		assertThat(read.message().toolCalls()).singleElement().satisfies((call) -> {
+			assertThat(call.name()).isEqualTo("shop-files__read_text_file");
+			assertThat(call.arguments()).isEqualTo("{\"path\":\"price-list.md\"}");
+		});
+		ChatResponse list = DemoScriptedModel
+			.respond(ChatRequest.of(List.of(new UserMessage("Which files are there?")), files));
+		assertThat(list.message().toolCalls()).singleElement().satisfies((call) -> {
+			assertThat(call.name()).isEqualTo("shop-files__list_directory");
+			assertThat(call.arguments()).isEqualTo("{\"path\":\".\"}");
+		});
+		ChatResponse answer = DemoScriptedModel.respond(ChatRequest.of(List.of(new UserMessage("Which files?"),
+				ToolResultMessage.success(list.message().toolCalls().get(0), "[FILE] price-list.md\n")), files));
+		assertThat(answer.message().text())
+			.isEqualTo("(demo) The shop-files MCP server's list_directory tool returned:\n[FILE] price-list.md");
+	}
+
+	@Test
+	void saysSoWhenTheAgentHasNoToolsAsWhenItsMcpServerIsNotConnected() {
+		ChatResponse response = DemoScriptedModel
+			.respond(ChatRequest.of(List.of(new UserMessage("Which files are there?")), List.of()));
+		assertThat(response.message().hasToolCalls()).isFalse();
+		assertThat(response.message().text()).startsWith("(demo)").contains("no tools").contains("MCP server");
 	}
 
 	private static ChatRequest request(Message... messages) {

@@ -48,7 +48,9 @@ class McpTestApplication {
 			"agent.agents.assistant.model=scripted", "agent.agents.assistant.tools=get_weather",
 			"agent.mcp.server.enabled=true",
 			"agent.mcp.server.tools=get_weather,test_*," + ConformanceTools.JSON_SCHEMA_TOOL,
-			"agent.mcp.server.agents=assistant" };
+			"agent.mcp.server.agents=assistant",
+			// the agent echoes its tool's result as the model is sent it: unmarked here
+			"agent.untrusted-content.enabled=false" };
 
 	@Bean
 	ChatModel scripted() {

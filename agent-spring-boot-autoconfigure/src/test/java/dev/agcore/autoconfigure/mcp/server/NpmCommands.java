@@ -13,11 +13,12 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The pinned MCP clients of {@code .ci/npm}, installed once into a cache directory by
- * {@code .ci/install-npm-packages}, and a way to run them. A minimal twin of agent-core's
- * {@code dev.agcore.mcp.NpmPackages}, whose test classes this module cannot see: when the
- * packages cannot be installed, tests fail on CI ({@code CI=true}) and are skipped
- * elsewhere with a message saying what to install.
+ * The pinned npm packages of {@code .ci/npm} (MCP servers and clients, the {@code openai}
+ * client), installed once into a cache directory by {@code .ci/install-npm-packages}, and
+ * a way to run them. A minimal twin of agent-core's {@code dev.agcore.mcp.NpmPackages},
+ * whose test classes this module cannot see: when the packages cannot be installed, tests
+ * fail on CI ({@code CI=true}) and are skipped elsewhere with a message saying what to
+ * install.
  */
 public final class NpmCommands {
 
@@ -59,7 +60,7 @@ public final class NpmCommands {
 	 * @param timeout how long it may run
 	 * @return its exit code and output
 	 */
-	static Result run(List<String> command, Path workingDirectory, Duration timeout) {
+	public static Result run(List<String> command, Path workingDirectory, Duration timeout) {
 		Path stdout = null;
 		Path stderr = null;
 		try {
@@ -106,9 +107,9 @@ public final class NpmCommands {
 
 	private static void unavailable(String message) {
 		if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-			Assertions.fail(message + "; on CI the MCP test packages must install (.ci/run installs them)");
+			Assertions.fail(message + "; on CI the npm test packages must install (.ci/run installs them)");
 		}
-		Assumptions.abort(message + "; install Node.js and npm to run the MCP tests");
+		Assumptions.abort(message + "; install Node.js and npm to run the tests that use them");
 	}
 
 	/**
@@ -117,7 +118,7 @@ public final class NpmCommands {
 	 * @param stdout what it wrote to standard output
 	 * @param stderr what it wrote to standard error
 	 */
-	record Result(int exitCode, String stdout, String stderr) {
+	public record Result(int exitCode, String stdout, String stderr) {
 
 	}
 

@@ -1,8 +1,5 @@
 package dev.agcore.autoconfigure.memory.jdbc;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +8,7 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.agcore.autoconfigure.LocalServices;
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -37,7 +35,6 @@ import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -81,16 +78,7 @@ class JdbcMemoryTwoInstancesTests {
 
 	@BeforeAll
 	static void requirePostgres() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", 5432), 2000);
-		}
-		catch (IOException ex) {
-			String message = "PostgreSQL is not reachable at 127.0.0.1:5432 (" + ex.getMessage() + ")";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
+		LocalServices.require("PostgreSQL", 5432);
 	}
 
 	@AfterAll

@@ -1,11 +1,6 @@
 package dev.agcore.autoconfigure.memory.redis;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
+import dev.agcore.autoconfigure.LocalServices;
 
 /**
  * Guards tests that need the local Redis: they run when it answers, fail on CI
@@ -21,16 +16,7 @@ final class RedisAvailability {
 	}
 
 	static void require() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(HOST, PORT), 2000);
-		}
-		catch (IOException ex) {
-			String message = "Redis is not reachable at " + HOST + ":" + PORT + " (" + ex.getMessage() + ")";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
+		LocalServices.require("Redis", PORT);
 	}
 
 }

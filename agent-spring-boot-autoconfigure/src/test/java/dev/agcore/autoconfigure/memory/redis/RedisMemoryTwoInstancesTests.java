@@ -50,6 +50,8 @@ class RedisMemoryTwoInstancesTests {
 	private static final String PREFIX = "agcore-test:redis-two-instances:" + ProcessHandle.current().pid() + ":";
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
+		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
 				DataRedisReactiveAutoConfiguration.class, RedisMemoryAutoConfiguration.class,
 				ChatModelAutoConfiguration.class, ToolAutoConfiguration.class, ConversationStoreAutoConfiguration.class,

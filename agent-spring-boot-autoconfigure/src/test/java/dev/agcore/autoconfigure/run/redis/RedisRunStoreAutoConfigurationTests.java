@@ -1,10 +1,8 @@
 package dev.agcore.autoconfigure.run.redis;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.time.Duration;
 
+import dev.agcore.autoconfigure.LocalServices;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
 import dev.agcore.json.AgentJson;
@@ -14,7 +12,6 @@ import dev.agcore.run.RunStore;
 import dev.agcore.run.redis.RedisRunStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -51,16 +48,7 @@ class RedisRunStoreAutoConfigurationTests {
 	@BeforeAll
 	static void requireRedis() {
 		// as RedisAvailability: fail on CI, skip elsewhere
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(HOST, PORT), 2000);
-		}
-		catch (IOException ex) {
-			String message = "Redis is not reachable at " + HOST + ":" + PORT + " (" + ex.getMessage() + ")";
-			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-				Assertions.fail(message + "; on CI it must be running");
-			}
-			Assumptions.abort(message + "; start it to run these tests");
-		}
+		LocalServices.require("Redis", PORT);
 	}
 
 	@AfterAll
