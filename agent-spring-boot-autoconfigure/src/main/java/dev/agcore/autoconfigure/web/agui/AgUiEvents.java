@@ -434,7 +434,10 @@ final class AgUiEvents {
 		finished.put("threadId", this.threadId);
 		finished.put("runId", this.runId);
 		if (interrupts != null) {
-			finished.put("outcome", Map.of("type", "interrupt", "interrupts", interrupts));
+			Map<String, Object> outcome = new LinkedHashMap<>();
+			outcome.put("type", "interrupt");
+			outcome.put("interrupts", interrupts);
+			finished.put("outcome", outcome);
 		}
 		Usage usage = result.usage();
 		if (!usage.isEmpty()) {
