@@ -4,7 +4,10 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.UUID;
 
@@ -17,13 +20,19 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
+import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.model.Usage;
+import dev.agcore.plan.Plan;
+import dev.agcore.runtime.AgentEvent;
+import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.Banner;
@@ -112,6 +121,129 @@ class AgUiClientTests {
 			assertThat(error.path("status").asInt()).isEqualTo(404);
 			assertThat(error.path("payload").path("error").asString()).isEqualTo("not_found");
 		}
+	}
+
+	/**
+	 * Every kind of event the route sends, replayed through the official client
+	 * ({@code replay.mjs}): it parses, validates and verifies each stream without a
+	 * complaint, and assembles messages and state from it.
+	 */
+	@Test
+	void officialClientAcceptsEveryKindOfEvent(@TempDir Path directory) throws Exception {
+		Path packages = NpmCommands.directory();
+		Plan plan = Plan.of("Trip", List.of("Book the flight", "Book the hotel"));
+		Plan started = plan.withStep(plan.step(0).start());
+		Plan done = started.withStep(started.step(0).complete("booked"));
+		AgentResult paused = new AgentResult("thread-1", "", AgentResult.Status.INTERRUPTED, Usage.EMPTY, List.of(),
+				List.of(), List.of(new PendingTurn.PendingToolCall("c9", "delete_file", "{\"path\":\"a\"}",
+						"Deleting cannot be undone")));
+		Map<String, String> streams = new LinkedHashMap<>();
+		streams.put("text and tools", sse(new AgentEvent.ReasoningDelta("Thinking"), new AgentEvent.TextDelta("Let me look."),
+				new AgentEvent.ToolCallStarted("c1", "get_weather", "{\"city\":\"Lima\"}"),
+				new AgentEvent.ToolCallStarted("c2", "get_weather", "{\"city\":\"Quito\"}"),
+				new AgentEvent.ToolProgress("c1", "get_weather", 1, 2.0, "halfway"),
+				new AgentEvent.ToolCallCompleted("c1", "get_weather", "Sunny", false),
+				new AgentEvent.ToolCallCompleted("c2", "get_weather", "Rain", false),
+				new AgentEvent.UsageReported(new Usage(10, 5, 15)), new AgentEvent.TextDelta("Sunny in Lima."),
+				completed()));
+		streams.put("text reset", sse(new AgentEvent.TextDelta("Draft"),
+				new AgentEvent.RunnerFallback("react", "planner", "error"), new AgentEvent.TextReset(),
+				new AgentEvent.TextDelta("Final"), completed()));
+		streams.put("sub-agents", sse(new AgentEvent.ToolCallStarted("c1", "researcher", "{}"),
+				new AgentEvent.SubAgentEvent("c1", "researcher", new AgentEvent.TextDelta("Found it")),
+				new AgentEvent.SubAgentEvent("c1", "researcher",
+						new AgentEvent.SubAgentEvent("n1", "checker", new AgentEvent.TextDelta("True"))),
+				new AgentEvent.SubAgentEvent("c1", "researcher",
+						new AgentEvent.SubAgentEvent("n1", "checker", new AgentEvent.Failed("model_error", "down"))),
+				new AgentEvent.SubAgentEvent("c1", "researcher", new AgentEvent.ToolCallStarted("n2", "lookup", "{}")),
+				new AgentEvent.SubAgentEvent("c1", "researcher",
+						new AgentEvent.ToolCallCompleted("n2", "lookup", "found", false)),
+				new AgentEvent.SubAgentEvent("c1", "researcher", completed()),
+				new AgentEvent.ToolCallCompleted("c1", "researcher", "Found it", false), completed()));
+		streams.put("plan", sse(new AgentEvent.PlanUpdate(AgentEvent.PlanUpdate.PLAN_CREATED, plan, null),
+				new AgentEvent.PlanUpdate(AgentEvent.PlanUpdate.STEP_STARTED, started, 0),
+				new AgentEvent.TextDelta("Booked."),
+				new AgentEvent.PlanUpdate(AgentEvent.PlanUpdate.STEP_COMPLETED, done, 0),
+				new AgentEvent.PlanUpdate(AgentEvent.PlanUpdate.STEP_STARTED, done.withStep(done.step(1).start()), 1),
+				completed()));
+		streams.put("to-do list", sse(
+				new AgentEvent.ToolCallStarted("c1", "write_todos", "{\"todos\":[{\"content\":\"Pack\",\"status\":\"pending\"}]}"),
+				new AgentEvent.ToolCallCompleted("c1", "write_todos", "To-do list saved", false), completed()));
+		streams.put("interrupt", sse(new AgentEvent.TextDelta("I need approval."), new AgentEvent.Interrupted(paused)));
+		streams.put("failure", sse(new AgentEvent.TextDelta("Partial"), new AgentEvent.Failed("model_error", "The model failed")));
+		Path file = directory.resolve("streams.json");
+		Files.writeString(file, AgentJson.mapper().writeValueAsString(streams));
+		URL script = AgUiClientTests.class.getResource("/ag-ui-client/replay.mjs");
+		assertThat(script).isNotNull();
+		NpmCommands.Result result = NpmCommands.run(
+				List.of("node", Path.of(script.toURI()).toString(), file.toString(), packages.toString()),
+				Path.of(script.toURI()).getParent(), Duration.ofSeconds(60));
+		assertThat(result.exitCode()).as(result.stderr()).isZero();
+		JsonNode results = AgentJson.mapper().readTree(result.stdout());
+
+		for (String name : streams.keySet()) {
+			JsonNode run = results.path(name);
+			assertThat(run.path("warnings").values()).as(name).isEmpty();
+			assertThat(run.path("types").get(0).asString()).as(name).isEqualTo("RUN_STARTED");
+			if (!name.equals("failure")) {
+				assertThat(run.path("error").isNull()).as(name + ": " + run.path("error")).isTrue();
+				assertThat(run.path("finished").isObject()).as(name).isTrue();
+			}
+		}
+		JsonNode textAndTools = results.path("text and tools").path("messages");
+		assertThat(textAndTools.values()).extracting((message) -> message.path("role").asString())
+			.containsExactly("user", "reasoning", "assistant", "tool", "tool", "activity", "assistant");
+		assertThat(textAndTools.get(2).path("content").asString()).isEqualTo("Let me look.");
+		assertThat(textAndTools.get(2).path("toolCalls").values()).extracting(JsonNode::asString)
+			.containsExactly("c1", "c2");
+		assertThat(textAndTools.get(6).path("content").asString()).isEqualTo("Sunny in Lima.");
+
+		assertThat(results.path("text reset").path("types").values()).extracting(JsonNode::asString).contains("CUSTOM");
+
+		JsonNode subagents = results.path("sub-agents");
+		assertThat(subagents.path("types").values()).extracting(JsonNode::asString)
+			.contains("SUBAGENT_STARTED", "SUBAGENT_ERROR", "SUBAGENT_FINISHED");
+		assertThat(subagents.path("messages").values())
+			.filteredOn((message) -> message.path("content").asString("").equals("Found it")
+					&& message.path("role").asString().equals("assistant"))
+			.singleElement()
+			.satisfies((message) -> assertThat(message.path("subagentRunId").isString()).isTrue());
+
+		JsonNode planState = results.path("plan").path("state");
+		assertThat(planState.path("client").asString()).isEqualTo("kept");
+		assertThat(planState.path("plan").path("steps").get(0).path("status").asString()).isEqualTo("completed");
+		assertThat(results.path("plan").path("types").values()).extracting(JsonNode::asString)
+			.contains("STEP_STARTED", "STEP_FINISHED");
+
+		assertThat(results.path("to-do list").path("state").path("todos").get(0).path("content").asString())
+			.isEqualTo("Pack");
+
+		JsonNode interrupt = results.path("interrupt").path("finished");
+		assertThat(interrupt.path("outcome").asString()).isEqualTo("interrupt");
+		assertThat(interrupt.path("interrupts").get(0).path("toolCallId").asString()).isEqualTo("c9");
+
+		JsonNode failure = results.path("failure");
+		assertThat(failure.path("runError").path("code").asString()).isEqualTo("model_error");
+		assertThat(failure.path("runError").path("message").asString()).isEqualTo("The model failed");
+	}
+
+	// the events of a turn as the route writes them: one data line per event
+	private static String sse(AgentEvent... events) {
+		AgUiEvents encoder = AgUiEvents.of("thread-1", "run-1", Map.of("client", "kept"));
+		StringBuilder body = new StringBuilder();
+		List<Map<String, Object>> encoded = new ArrayList<>(encoder.started());
+		for (AgentEvent event : events) {
+			encoded.addAll(encoder.next(event));
+		}
+		for (Map<String, Object> event : encoded) {
+			body.append("data:").append(AgentJson.mapper().writeValueAsString(event)).append("\n\n");
+		}
+		return body.toString();
+	}
+
+	private static AgentEvent completed() {
+		return new AgentEvent.Completed(new AgentResult("thread-1", "done", AgentResult.Status.COMPLETED,
+				new Usage(10, 5, 15), List.of(), List.of()));
 	}
 
 	// the event types, each run of one type as one

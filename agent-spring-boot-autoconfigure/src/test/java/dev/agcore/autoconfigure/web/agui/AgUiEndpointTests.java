@@ -24,6 +24,7 @@ import dev.agcore.model.ChatChunk;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -210,6 +211,9 @@ class AgUiEndpointTests {
 			assertThat(body.take(1).blockFirst(Duration.ofSeconds(10))).contains("RUN_STARTED");
 			assertThat(called.await(10, TimeUnit.SECONDS)).as("the model was called").isTrue();
 			assertThat(cancelled.await(10, TimeUnit.SECONDS)).as("the model call was cancelled").isTrue();
+			// a turn is all or nothing: the cancelled one left nothing in the thread
+			assertThat(context.getBean(AgentRegistry.class).find("assistant").orElseThrow().history("t-cancel")
+				.block(Duration.ofSeconds(5))).isEmpty();
 		});
 	}
 
