@@ -65,6 +65,7 @@ final class AgUiHandler {
 				.flatMap((body) -> {
 					AgUiInput input = AgUiInput.read(body);
 					String threadId = input.threadId();
+					String instructions = instructions(input);
 					Mono<Flux<AgentEvent>> events;
 					if (input.decisions() != null) {
 						ResumeRequest resume = ResumeRequest.of(threadId, input.decisions()).withUserId(caller.name());
@@ -75,7 +76,7 @@ final class AgUiHandler {
 						events = agent.history(threadId).map((history) -> {
 							AgentRequest turn = AgentRequest.of(threadId, input.turnMessage(!history.isEmpty()))
 								.withUserId(caller.name())
-								.withInstructions(instructions(input));
+								.withInstructions(instructions);
 							return agent.stream(turn);
 						});
 					}
@@ -114,7 +115,13 @@ final class AgUiHandler {
 			.map((event) -> ServerSentEvent.builder(this.json.writeValueAsString(event)).build());
 	}
 
+	// a sub-agent's failure too: its type is the exception's class name, its message the exception's
 	private static AgentEvent sanitize(AgentEvent event, ServerRequest request) {
+		if (event instanceof AgentEvent.SubAgentEvent nested) {
+			AgentEvent inner = sanitize(nested.event(), request);
+			return (inner == nested.event()) ? event
+					: new AgentEvent.SubAgentEvent(nested.toolCallId(), nested.agent(), inner);
+		}
 		if (!(event instanceof AgentEvent.Failed failed)) {
 			return event;
 		}

@@ -253,8 +253,12 @@ class AgUiEndpointTests {
 
 	/** The events of a run, read as an AG-UI client reads them: the data of each server-sent event. */
 	static List<JsonNode> run(WebTestClient client, Map<String, Object> input) {
+		return run(client, ROUTE, input);
+	}
+
+	static List<JsonNode> run(WebTestClient client, String route, Map<String, Object> input) {
 		String body = client.post()
-			.uri(ROUTE)
+			.uri(route)
 			.contentType(MediaType.APPLICATION_JSON)
 			.accept(MediaType.TEXT_EVENT_STREAM)
 			.bodyValue(input)
