@@ -4,23 +4,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Supplier;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.model.Usage;
-import dev.agcore.plan.Plan;
-import dev.agcore.plan.Step;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentResult;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Turns the events of one agent turn into AG-UI events, in order: {@code RUN_STARTED},
@@ -37,12 +31,6 @@ final class AgUiEvents {
 	/** The AG-UI protocol version this producer speaks. */
 	static final String PROTOCOL_VERSION = "1.0";
 
-	/** The longest step name: a step's description is model output. */
-	static final int MAX_STEP_NAME_LENGTH = 120;
-
-	/** The tool of the to-do list middleware, whose list is the run's state. */
-	static final String TODO_TOOL = "write_todos";
-
 	private final String threadId;
 
 	private final String runId;
@@ -51,7 +39,7 @@ final class AgUiEvents {
 
 	private final Supplier<String> ids;
 
-	private final Map<String, Object> state;
+	private final AgUiState state;
 
 	private @Nullable String textId;
 
@@ -74,7 +62,7 @@ final class AgUiEvents {
 	private final Map<Integer, String> openSteps = new TreeMap<>();
 
 	private AgUiEvents(String threadId, String runId, @Nullable String subagentRunId, Supplier<String> ids,
-			Map<String, Object> state) {
+			AgUiState state) {
 		this.threadId = threadId;
 		this.runId = runId;
 		this.subagentRunId = subagentRunId;
@@ -94,7 +82,7 @@ final class AgUiEvents {
 	}
 
 	static AgUiEvents of(String threadId, String runId, Map<String, Object> state, Supplier<String> ids) {
-		return new AgUiEvents(threadId, runId, null, ids, new LinkedHashMap<>(state));
+		return new AgUiEvents(threadId, runId, null, ids, new AgUiState(state));
 	}
 
 	/** {@code RUN_STARTED}, the first event of every run. */
@@ -264,23 +252,9 @@ final class AgUiEvents {
 		// the model answers the results in its next response
 		this.newResponse = true;
 		String arguments = this.toolCalls.get(result.id());
-		if (this.subagentRunId == null && !result.error() && TODO_TOOL.equals(result.name()) && arguments != null) {
-			JsonNode todos = todos(arguments);
-			if (todos != null) {
-				this.state.put("todos", todos);
-				out.add(snapshot());
-			}
-		}
-	}
-
-	// the list write_todos stored, as the model wrote it; nothing for arguments it could not read either
-	private static @Nullable JsonNode todos(String arguments) {
-		try {
-			JsonNode todos = AgentJson.mapper().readTree(arguments).get("todos");
-			return (todos != null && todos.isArray()) ? todos : null;
-		}
-		catch (JacksonException ex) {
-			return null;
+		if (this.subagentRunId == null && !result.error() && AgUiState.TODO_TOOL.equals(result.name())
+				&& arguments != null && this.state.todos(arguments)) {
+			out.add(snapshot());
 		}
 	}
 
@@ -365,7 +339,7 @@ final class AgUiEvents {
 		switch (update.type()) {
 			case AgentEvent.PlanUpdate.STEP_STARTED -> {
 				if (index != null && !this.openSteps.containsKey(index)) {
-					String name = stepName(update.plan().step(index));
+					String name = AgUiState.stepName(update.plan().step(index));
 					this.openSteps.put(index, name);
 					out.add(step("STEP_STARTED", name));
 				}
@@ -381,19 +355,9 @@ final class AgUiEvents {
 			default -> closeSteps(out);
 		}
 		if (this.subagentRunId == null) {
-			this.state.put("plan", plan(update.plan()));
+			this.state.plan(update.plan());
 			out.add(snapshot());
 		}
-	}
-
-	private static String stepName(Step step) {
-		String name = (step.index() + 1) + ". " + step.description().strip();
-		if (name.length() <= MAX_STEP_NAME_LENGTH) {
-			return name;
-		}
-		int end = Character.isHighSurrogate(name.charAt(MAX_STEP_NAME_LENGTH - 2)) ? MAX_STEP_NAME_LENGTH - 2
-				: MAX_STEP_NAME_LENGTH - 1;
-		return name.substring(0, end) + "…";
 	}
 
 	private Map<String, Object> step(String type, String name) {
@@ -402,30 +366,9 @@ final class AgUiEvents {
 		return step;
 	}
 
-	private static Map<String, Object> plan(Plan plan) {
-		Map<String, Object> view = new LinkedHashMap<>();
-		view.put("id", plan.id());
-		view.put("goal", plan.goal());
-		view.put("steps", plan.steps().stream().map((step) -> {
-			Map<String, Object> each = new LinkedHashMap<>();
-			each.put("index", step.index());
-			each.put("description", step.description());
-			each.put("dependsOn", step.dependsOn());
-			each.put("status", step.status().name().toLowerCase(Locale.ROOT));
-			if (step.result() != null) {
-				each.put("result", step.result());
-			}
-			if (step.error() != null) {
-				each.put("error", step.error());
-			}
-			return each;
-		}).toList());
-		return view;
-	}
-
 	private Map<String, Object> snapshot() {
 		Map<String, Object> snapshot = event("STATE_SNAPSHOT");
-		snapshot.put("snapshot", new LinkedHashMap<>(this.state));
+		snapshot.put("snapshot", this.state.snapshot());
 		return snapshot;
 	}
 
