@@ -31,6 +31,9 @@ final class AgUiEvents {
 	/** The AG-UI protocol version this producer speaks. */
 	static final String PROTOCOL_VERSION = "1.0";
 
+	// events of the run itself, never attributed to a sub-agent
+	private static final Set<String> RUN_EVENTS = Set.of("RUN_STARTED", "RUN_FINISHED", "RUN_ERROR");
+
 	private final String threadId;
 
 	private final String runId;
@@ -468,7 +471,7 @@ final class AgUiEvents {
 	private Map<String, Object> event(String type) {
 		Map<String, Object> event = new LinkedHashMap<>();
 		event.put("type", type);
-		if (this.subagentRunId != null && !Set.of("RUN_STARTED", "RUN_FINISHED", "RUN_ERROR").contains(type)) {
+		if (this.subagentRunId != null && !RUN_EVENTS.contains(type)) {
 			event.put("subagentRunId", this.subagentRunId);
 		}
 		return event;
