@@ -5,8 +5,12 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
@@ -34,11 +38,22 @@ public final class JdbcAuditSink implements AuditListener {
 
 	private static final Logger logger = LoggerFactory.getLogger(JdbcAuditSink.class);
 
+	private static final Duration PURGE_EVERY = Duration.ofHours(1);
+
 	private final DataSource dataSource;
 
 	private final String insert;
 
 	private final Scheduler scheduler;
+
+	private final String purge;
+
+	private @Nullable Duration retention;
+
+	private Clock clock = Clock.systemUTC();
+
+	// epoch millis of the next purge, when a retention is set: at most one an hour
+	private final AtomicLong nextPurge = new AtomicLong();
 
 	/**
 	 * Create a sink that writes on {@link Schedulers#boundedElastic()}.
@@ -59,14 +74,65 @@ public final class JdbcAuditSink implements AuditListener {
 	public JdbcAuditSink(DataSource dataSource, String tablePrefix, Scheduler scheduler) {
 		this.dataSource = Objects.requireNonNull(dataSource, "'dataSource' must not be null");
 		this.scheduler = Objects.requireNonNull(scheduler, "'scheduler' must not be null");
-		this.insert = "INSERT INTO " + JdbcSchema.validatePrefix(tablePrefix) + "audit_event (event_time, kind, "
+		String table = JdbcSchema.validatePrefix(tablePrefix) + "audit_event";
+		this.insert = "INSERT INTO " + table + " (event_time, kind, "
 				+ "agent, session_id, user_id, tool, tool_call_id, arguments, outcome, detail) "
 				+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+		this.purge = "DELETE FROM " + table + " WHERE event_time < ?";
+	}
+
+	/**
+	 * Keep events for a time only: older rows are deleted by the writes that follow, at most
+	 * once an hour (an audit trail without new events keeps its rows until the next one).
+	 * Without a retention every row is kept.
+	 * @param retention how long rows are kept
+	 * @param clock the clock the age is measured with
+	 * @return this sink
+	 */
+	public JdbcAuditSink retention(Duration retention, Clock clock) {
+		if (retention.isNegative() || retention.isZero()) {
+			throw new IllegalArgumentException("'retention' must be positive, was " + retention);
+		}
+		this.retention = retention;
+		this.clock = Objects.requireNonNull(clock, "'clock' must not be null");
+		return this;
 	}
 
 	@Override
 	public void onAuditEvent(AuditEvent event) {
-		this.scheduler.schedule(() -> write(event));
+		this.scheduler.schedule(() -> {
+			write(event);
+			purgeWhenDue();
+		});
+	}
+
+	/**
+	 * Delete the rows of events older than a time, now, on this thread.
+	 * @param cutoff the time before which events are deleted
+	 * @return how many rows were deleted; -1 when the delete failed (logged)
+	 */
+	public long purgeOlderThan(Instant cutoff) {
+		try (Connection connection = this.dataSource.getConnection();
+				PreparedStatement statement = connection.prepareStatement(this.purge)) {
+			statement.setTimestamp(1, Timestamp.from(cutoff));
+			return statement.executeUpdate();
+		}
+		catch (SQLException | RuntimeException ex) {
+			logger.warn("Audit events older than {} could not be purged: {}", cutoff, ex.toString());
+			return -1;
+		}
+	}
+
+	private void purgeWhenDue() {
+		Duration keep = this.retention;
+		if (keep == null) {
+			return;
+		}
+		long now = this.clock.millis();
+		long due = this.nextPurge.get();
+		if (now >= due && this.nextPurge.compareAndSet(due, now + PURGE_EVERY.toMillis())) {
+			purgeOlderThan(Instant.ofEpochMilli(now).minus(keep));
+		}
 	}
 
 	/**

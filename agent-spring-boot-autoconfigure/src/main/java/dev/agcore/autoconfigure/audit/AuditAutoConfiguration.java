@@ -1,6 +1,7 @@
 package dev.agcore.autoconfigure.audit;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -64,7 +65,8 @@ public final class AuditAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		JdbcAuditSink jdbcAuditSink(ObjectProvider<DataSource> dataSource, MemoryProperties memory) {
+		JdbcAuditSink jdbcAuditSink(ObjectProvider<DataSource> dataSource, MemoryProperties memory,
+				AuditProperties properties) {
 			DataSource database = dataSource.getIfUnique();
 			if (database == null) {
 				throw new AgentConfigurationException(
@@ -73,7 +75,16 @@ public final class AuditAutoConfiguration {
 			}
 			String prefix = memory.getJdbc().getTablePrefix();
 			SCHEMA.initialize(new JdbcMemoryDatabase(database, prefix), memory.getJdbc());
-			return new JdbcAuditSink(database, prefix);
+			JdbcAuditSink sink = new JdbcAuditSink(database, prefix);
+			Duration retention = properties.getJdbc().getRetention();
+			if (retention == null) {
+				return sink;
+			}
+			if (retention.isNegative() || retention.isZero()) {
+				throw new AgentConfigurationException("agent.audit.jdbc.retention must be positive, was " + retention,
+						"Set agent.audit.jdbc.retention to how long audit rows are kept (e.g. 90d), or leave it unset to keep them all.");
+			}
+			return sink.retention(retention, Clock.systemUTC());
 		}
 
 	}

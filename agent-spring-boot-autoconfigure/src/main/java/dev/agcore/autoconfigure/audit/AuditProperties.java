@@ -1,5 +1,8 @@
 package dev.agcore.autoconfigure.audit;
 
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -55,12 +58,27 @@ public class AuditProperties {
 		 */
 		private boolean enabled;
 
+		/**
+		 * How long audit rows are kept; older ones are deleted by later writes, at most once
+		 * an hour. Unset keeps every row (delete them yourself as your retention policy
+		 * requires).
+		 */
+		private @Nullable Duration retention;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public @Nullable Duration getRetention() {
+			return this.retention;
+		}
+
+		public void setRetention(@Nullable Duration retention) {
+			this.retention = retention;
 		}
 
 	}

@@ -1,5 +1,8 @@
 package dev.agcore.autoconfigure.audit;
 
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -119,6 +122,45 @@ class AuditAutoConfigurationTests {
 					.containsEntry("OUTCOME", "success");
 				assertThat((String) row.get("ARGUMENTS")).doesNotContain(SECRET, "jane.doe");
 			});
+	}
+
+	@Test
+	void withARetentionOlderRowsAreDeletedByTheNextWrite() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"agent.audit.jdbc.enabled=true", "agent.audit.jdbc.retention=30d")
+			.run((context) -> {
+				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+				insertRow(jdbc, "old", Instant.now().minus(Duration.ofDays(31)));
+				insertRow(jdbc, "recent", Instant.now().minus(Duration.ofDays(29)));
+				context.getBean(AgentRegistry.class)
+					.find("mailer")
+					.orElseThrow()
+					.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				long deadline = System.nanoTime() + 5_000_000_000L;
+				while (jdbc.queryForObject("SELECT COUNT(*) FROM agent_audit_event WHERE session_id = 'old'",
+						Long.class) > 0 && System.nanoTime() < deadline) {
+					Thread.sleep(20);
+				}
+				assertThat(jdbc.queryForList("SELECT session_id FROM agent_audit_event ORDER BY id", String.class))
+					.containsExactly("recent", "s1");
+			});
+	}
+
+	@Test
+	void aRetentionThatIsNotPositiveFailsStartupNamingTheProperty() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"agent.audit.jdbc.enabled=true", "agent.audit.jdbc.retention=0s")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("agent.audit.jdbc.retention must be positive"));
+	}
+
+	private static void insertRow(JdbcTemplate jdbc, String sessionId, Instant time) {
+		jdbc.update("INSERT INTO agent_audit_event (event_time, kind, agent, session_id, arguments, outcome, detail) "
+				+ "VALUES (?, 'TOOL_CALL', 'mailer', ?, '{}', 'success', '')", Timestamp.from(time), sessionId);
 	}
 
 	static class MailTools {
