@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 import com.sun.management.OperatingSystemMXBean;
 import com.sun.management.ThreadMXBean;
@@ -59,29 +60,32 @@ final class ClosedLoopDriver {
 	 * @param delay the server's delay, for the ideal throughput
 	 * @param warmup how long to run before measuring
 	 * @param duration how long to measure
+	 * @param server reads the fake server's counters
 	 * @return the result
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	static LoadResult run(Variant variant, Operations operations, int concurrency, Duration delay, Duration warmup,
-			Duration duration) throws InterruptedException {
-		return new ClosedLoopDriver(operations, concurrency).run(variant, delay, warmup, duration);
+			Duration duration, Supplier<FakeOpenAiServer.Stats> server) throws InterruptedException {
+		return new ClosedLoopDriver(operations, concurrency).run(variant, delay, warmup, duration, server);
 	}
 
-	private LoadResult run(Variant variant, Duration delay, Duration warmup, Duration duration)
-			throws InterruptedException {
+	private LoadResult run(Variant variant, Duration delay, Duration warmup, Duration duration,
+			Supplier<FakeOpenAiServer.Stats> server) throws InterruptedException {
 		OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 		for (int slot = 0; slot < this.concurrency; slot++) {
 			start(slot);
 		}
 		Thread.sleep(warmup.toMillis());
+		FakeOpenAiServer.Stats serverBefore = server.get();
 		long cpuBefore = os.getProcessCpuTime();
-		Map<Long, Long> allocatedBefore = allocatedByThread();
+		ThreadCounters threadsBefore = ThreadCounters.now();
 		long start = System.nanoTime();
 		this.windowEnd = start + duration.toNanos();
 		this.windowStart = start;
 		sleepUntil(this.windowEnd);
 		long cpu = os.getProcessCpuTime() - cpuBefore;
-		long allocated = allocatedSince(allocatedBefore);
+		long[] threads = ThreadCounters.now().since(threadsBefore);
+		FakeOpenAiServer.Stats serverStats = server.get().minus(serverBefore);
 		long operations = this.completed.sum();
 		long errors = this.errors.sum();
 		// a full GC with every caller's operation in flight: what the load holds live
@@ -96,7 +100,8 @@ final class ClosedLoopDriver {
 		double ideal = this.concurrency * 1e9 / (delay.toNanos() * (double) variant.exchanges());
 		Throwable error = this.firstError.get();
 		return new LoadResult(variant, this.concurrency, operations, errors, duration.toNanos() / 1e9, ideal,
-				this.latencies.percentile(50), this.latencies.percentile(99), cpu, allocated, heap,
+				this.latencies.percentile(50), this.latencies.percentile(99), cpu, threads[1], threads[0], heap,
+				serverStats,
 				(error != null) ? describe(error) : null);
 	}
 
@@ -150,28 +155,43 @@ final class ClosedLoopDriver {
 		return cause.getClass().getSimpleName() + ": " + cause.getMessage();
 	}
 
-	// ThreadMXBean counts per live thread: a thread that ends inside the window takes its
-	// allocation with it; the loop's threads (event loops, bounded-elastic workers, the JDK
-	// client's) live through it
-	private static Map<Long, Long> allocatedByThread() {
-		ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-		long[] ids = threads.getAllThreadIds();
-		long[] bytes = threads.getThreadAllocatedBytes(ids);
-		Map<Long, Long> allocated = new HashMap<>(ids.length * 2);
-		for (int i = 0; i < ids.length; i++) {
-			if (bytes[i] >= 0) {
-				allocated.put(ids[i], bytes[i]);
-			}
-		}
-		return allocated;
-	}
+	/**
+	 * Allocation and CPU time of the live Java threads, by thread. A thread that ends
+	 * inside the window takes its counts with it; the loop's threads (event loops,
+	 * bounded-elastic workers, the JDK client's) live through it. The JVM's own threads
+	 * (GC, JIT compiler) are not Java threads and are not counted here.
+	 */
+	record ThreadCounters(Map<Long, long[]> byThread) {
 
-	private static long allocatedSince(Map<Long, Long> before) {
-		long total = 0;
-		for (Map.Entry<Long, Long> thread : allocatedByThread().entrySet()) {
-			total += thread.getValue() - before.getOrDefault(thread.getKey(), 0L);
+		static ThreadCounters now() {
+			ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+			long[] ids = threads.getAllThreadIds();
+			long[] allocated = threads.getThreadAllocatedBytes(ids);
+			long[] cpu = threads.getThreadCpuTime(ids);
+			Map<Long, long[]> byThread = new HashMap<>(ids.length * 2);
+			for (int i = 0; i < ids.length; i++) {
+				if (allocated[i] >= 0 && cpu[i] >= 0) {
+					byThread.put(ids[i], new long[] { allocated[i], cpu[i] });
+				}
+			}
+			return new ThreadCounters(byThread);
 		}
-		return total;
+
+		/**
+		 * Return the bytes allocated and the CPU time spent since an earlier snapshot.
+		 * @param earlier the earlier snapshot
+		 * @return bytes, then nanoseconds
+		 */
+		long[] since(ThreadCounters earlier) {
+			long[] total = new long[2];
+			for (Map.Entry<Long, long[]> thread : this.byThread.entrySet()) {
+				long[] before = earlier.byThread.getOrDefault(thread.getKey(), new long[2]);
+				total[0] += thread.getValue()[0] - before[0];
+				total[1] += thread.getValue()[1] - before[1];
+			}
+			return total;
+		}
+
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.agcore.benchmarks.load;
 
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -34,7 +36,8 @@ import reactor.netty.http.server.HttpServerResponse;
  * <li>every other request gets a short text answer.</li>
  * </ul>
  * {@code GET /last-request} returns the body of the last chat request, so that a raw
- * client can send exactly the bytes the framework sends. Run {@link #main} to start it in
+ * client can send exactly the bytes the framework sends; {@code GET /stats} returns its
+ * counters ({@link Stats}). Run {@link #main} to start it in
  * its own process: it prints {@code port=<port>} and serves until its input closes.
  */
 public final class FakeOpenAiServer implements AutoCloseable {
@@ -76,13 +79,17 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
 	private final LongAdder requests = new LongAdder();
 
+	private final LongAdder connections = new LongAdder();
+
 	private FakeOpenAiServer(Duration delay, int port) {
 		this.delay = delay;
 		this.server = HttpServer.create()
 			.host("127.0.0.1")
 			.port(port)
+			.doOnChannelInit((observer, channel, remoteAddress) -> this.connections.increment())
 			.route((routes) -> routes.post("/v1/chat/completions", this::chat)
-				.get("/last-request", (request, response) -> response.sendByteArray(Mono.just(this.lastRequest.get()))))
+				.get("/last-request", (request, response) -> response.sendByteArray(Mono.just(this.lastRequest.get())))
+				.get("/stats", (request, response) -> response.sendString(Mono.fromSupplier(() -> stats().format()))))
 			.bindNow();
 	}
 
@@ -115,6 +122,15 @@ public final class FakeOpenAiServer implements AutoCloseable {
 		return this.requests.sum();
 	}
 
+	/**
+	 * Return what the server did so far.
+	 * @return the counters
+	 */
+	public Stats stats() {
+		OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+		return new Stats(this.requests.sum(), this.connections.sum(), os.getProcessCpuTime());
+	}
+
 	@Override
 	public void close() {
 		this.server.disposeNow();
@@ -138,6 +154,42 @@ public final class FakeOpenAiServer implements AutoCloseable {
 				.sendByteArray(Mono.delay(this.delay).thenReturn(answer))
 				.then();
 		});
+	}
+
+	/**
+	 * What a server did since it started.
+	 *
+	 * @param requests chat requests received
+	 * @param connections connections accepted
+	 * @param cpuNanos the CPU time of the server's process (the whole JVM: when the server
+	 * runs in the harness's JVM, the harness's too)
+	 */
+	public record Stats(long requests, long connections, long cpuNanos) {
+
+		String format() {
+			return "requests=" + this.requests + " connections=" + this.connections + " cpu=" + this.cpuNanos;
+		}
+
+		static Stats parse(String text) {
+			long[] values = new long[3];
+			for (String field : text.trim().split(" ")) {
+				String[] pair = field.split("=", 2);
+				int index = switch (pair[0]) {
+					case "requests" -> 0;
+					case "connections" -> 1;
+					case "cpu" -> 2;
+					default -> throw new IllegalArgumentException("Unexpected server stats '" + text + "'");
+				};
+				values[index] = Long.parseLong(pair[1]);
+			}
+			return new Stats(values[0], values[1], values[2]);
+		}
+
+		Stats minus(Stats earlier) {
+			return new Stats(this.requests - earlier.requests, this.connections - earlier.connections,
+					this.cpuNanos - earlier.cpuNanos);
+		}
+
 	}
 
 	static boolean contains(byte[] bytes, byte[] part) {

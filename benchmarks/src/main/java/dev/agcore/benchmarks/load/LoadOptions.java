@@ -18,9 +18,11 @@ import java.util.Locale;
  * CPU and allocation are the client's alone) or in this one
  * @param maxConnections the size of Reactor Netty's shared connection pool
  * ({@code reactor.netty.pool.maxConnections}), 0 to leave Reactor Netty's default
+ * @param rounds how many times to run every row, interleaved; the table shows each
+ * row's median round
  */
 public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration warmup, Duration duration,
-		List<Variant> variants, boolean forkServer, int maxConnections) {
+		List<Variant> variants, boolean forkServer, int maxConnections, int rounds) {
 
 	static final String USAGE = """
 			Options:
@@ -28,8 +30,9 @@ public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration 
 			  --delay 100ms              how long the fake server waits before answering (default 100ms)
 			  --warmup 5s                run time of each variant before it is measured (default 5s)
 			  --duration 10s             measured time of each variant (default 10s)
-			  --variants raw,call,turn,tool-turn,stream   which variants, in order (default all)
+			  --variants raw,netty,call,turn,tool-turn,stream   which variants, in order (default all)
 			  --server fork|in-process   the fake server in its own JVM (default) or in this one
+			  --rounds 1                 runs of every row, interleaved; the table shows the median (default 1)
 			  --max-connections N|default  Reactor Netty's shared pool size
 			                             (reactor.netty.pool.maxConnections; default: the largest concurrency;
 			                             'default' leaves Reactor Netty's own, 500 connections)
@@ -40,6 +43,9 @@ public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration 
 		variants = List.copyOf(variants);
 		if (concurrencies.isEmpty() || concurrencies.stream().anyMatch((c) -> c < 1)) {
 			throw new IllegalArgumentException("'--concurrency' must list positive numbers");
+		}
+		if (rounds < 1) {
+			throw new IllegalArgumentException("'--rounds' must be at least 1");
 		}
 		if (variants.isEmpty()) {
 			throw new IllegalArgumentException("'--variants' must name at least one variant");
@@ -60,6 +66,7 @@ public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration 
 		List<Variant> variants = Arrays.asList(Variant.values());
 		boolean fork = true;
 		Integer maxConnections = null;
+		int rounds = 1;
 		for (int i = 0; i < args.length; i += 2) {
 			String name = args[i];
 			if (i + 1 >= args.length) {
@@ -72,6 +79,7 @@ public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration 
 				case "--warmup" -> warmup = duration(value, name);
 				case "--duration" -> duration = duration(value, name);
 				case "--variants" -> variants = variants(value);
+				case "--rounds" -> rounds = integers(value, name).get(0);
 				case "--server" -> fork = switch (value) {
 					case "fork" -> true;
 					case "in-process" -> false;
@@ -85,7 +93,7 @@ public record LoadOptions(List<Integer> concurrencies, Duration delay, Duration 
 		}
 		int pool = (maxConnections != null) ? maxConnections : concurrencies.stream().mapToInt(Integer::intValue).max()
 			.orElse(0);
-		return new LoadOptions(concurrencies, delay, warmup, duration, variants, fork, pool);
+		return new LoadOptions(concurrencies, delay, warmup, duration, variants, fork, pool, rounds);
 	}
 
 	static Duration duration(String value, String option) {

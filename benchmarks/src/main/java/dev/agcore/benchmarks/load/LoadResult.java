@@ -15,14 +15,18 @@ import org.jspecify.annotations.Nullable;
  * @param p50Nanos the median latency of the successful operations
  * @param p99Nanos the 99th percentile latency
  * @param cpuNanos the process CPU time spent in the window
+ * @param threadCpuNanos the CPU time of the Java threads alive at the window's end (the
+ * process's without the JVM's GC and JIT compiler threads)
  * @param allocatedBytes bytes allocated in the window by the threads alive at its end
  * @param heapAfterGcBytes heap used after a full GC at the end of the window, with every
  * caller's operation still in flight
+ * @param server what the fake server did in the window
  * @param firstError the first error's description, null without errors
  */
 public record LoadResult(Variant variant, int concurrency, long operations, long errors, double seconds,
-		double idealPerSecond, long p50Nanos, long p99Nanos, long cpuNanos, long allocatedBytes,
-		long heapAfterGcBytes, @Nullable String firstError) {
+		double idealPerSecond, long p50Nanos, long p99Nanos, long cpuNanos, long threadCpuNanos,
+		long allocatedBytes,
+		long heapAfterGcBytes, FakeOpenAiServer.Stats server, @Nullable String firstError) {
 
 	/**
 	 * Return the operations per second.
@@ -46,6 +50,22 @@ public record LoadResult(Variant variant, int concurrency, long operations, long
 	 */
 	public double cpuMillisPerOperation() {
 		return (this.operations > 0) ? this.cpuNanos / 1e6 / this.operations : Double.NaN;
+	}
+
+	/**
+	 * Return the Java threads' CPU time per operation.
+	 * @return milliseconds
+	 */
+	public double threadCpuMillisPerOperation() {
+		return (this.operations > 0) ? this.threadCpuNanos / 1e6 / this.operations : Double.NaN;
+	}
+
+	/**
+	 * Return the fake server's process CPU time per operation.
+	 * @return milliseconds
+	 */
+	public double serverCpuMillisPerOperation() {
+		return (this.operations > 0) ? this.server.cpuNanos() / 1e6 / this.operations : Double.NaN;
 	}
 
 	/**

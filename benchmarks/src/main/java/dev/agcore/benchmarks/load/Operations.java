@@ -22,6 +22,7 @@ import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.tool.method.MethodTools;
 import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
 
 /**
  * One operation of a {@link Variant}, started by a caller slot; each slot has its own
@@ -50,6 +51,7 @@ interface Operations {
 	static Operations of(Variant variant, String baseUrl) {
 		return switch (variant) {
 			case RAW -> raw(baseUrl);
+			case NETTY -> netty(baseUrl);
 			case CALL -> call(model(baseUrl));
 			case TURN -> turn(model(baseUrl), false);
 			case TOOL_TURN -> turn(model(baseUrl), true);
@@ -61,14 +63,18 @@ interface Operations {
 		return OpenAiChatModel.builder().settings(OpenAiSettings.of(baseUrl, API_KEY, "fake")).build();
 	}
 
-	private static Operations raw(String baseUrl) {
-		// the bytes of a ChatModel.call, as the server received them
+	// the bytes of a ChatModel.call, as the server received them
+	private static byte[] callBody(String baseUrl, HttpClient client) {
 		call(model(baseUrl)).start(0).join();
+		return send(client, HttpRequest.newBuilder(URI.create(baseUrl.replace("/v1", "/last-request"))).build());
+	}
+
+	private static Operations raw(String baseUrl) {
 		HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(10))
 			.build();
-		byte[] body = send(client, HttpRequest.newBuilder(URI.create(baseUrl.replace("/v1", "/last-request"))).build());
+		byte[] body = callBody(baseUrl, client);
 		HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
 			.header("Content-Type", "application/json")
 			.header("Accept", "application/json")
@@ -82,6 +88,27 @@ interface Operations {
 			}
 			return response;
 		});
+	}
+
+	// Reactor Netty's shared pool, as WebClient's default connector uses it
+	private static Operations netty(String baseUrl) {
+		byte[] body = callBody(baseUrl, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
+		reactor.netty.http.client.HttpClient client = reactor.netty.http.client.HttpClient.create()
+			.headers((headers) -> headers.set("Content-Type", "application/json")
+				.set("Accept", "application/json")
+				.set("Authorization", "Bearer " + API_KEY))
+			.responseTimeout(Duration.ofSeconds(60));
+		String uri = baseUrl + "/chat/completions";
+		return (slot) -> client.post()
+			.uri(uri)
+			.send(ByteBufFlux.fromInbound(Mono.just(body)))
+			.responseSingle((response, content) -> {
+				if (response.status().code() != 200) {
+					return Mono.error(new IllegalStateException("HTTP " + response.status().code()));
+				}
+				return content.asByteArray();
+			})
+			.toFuture();
 	}
 
 	private static byte[] send(HttpClient client, HttpRequest request) {

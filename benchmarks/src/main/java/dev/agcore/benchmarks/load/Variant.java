@@ -12,6 +12,12 @@ public enum Variant {
 	/** A JDK {@code HttpClient} sending the bytes agcore sends: the control. */
 	RAW("raw", "raw JDK HttpClient", 1),
 
+	/**
+	 * Reactor Netty's {@code HttpClient} sending the same bytes: the transport agcore's
+	 * providers use, without WebClient and without the framework.
+	 */
+	NETTY("netty", "raw Reactor Netty HttpClient", 1),
+
 	/** {@code ChatModel.call} through the OpenAI-compatible provider. */
 	CALL("call", "ChatModel.call", 1),
 

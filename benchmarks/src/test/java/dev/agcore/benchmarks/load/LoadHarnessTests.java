@@ -48,6 +48,7 @@ class LoadHarnessTests {
 		assertThat(options.duration()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(options.variants()).containsExactly(Variant.values());
 		assertThat(options.forkServer()).isTrue();
+		assertThat(options.rounds()).isEqualTo(1);
 		assertThat(options.maxConnections()).isEqualTo(1000);
 		assertThat(LoadOptions.parse("--max-connections", "default").maxConnections()).isZero();
 	}
