@@ -168,6 +168,14 @@ public class AgentProperties {
 		private Duration responseTimeout = Duration.ofSeconds(60);
 
 		/**
+		 * Most connections open to this provider's server at once, in a connection pool of
+		 * its own, with up to twice as many calls waiting for one. Unset: Reactor Netty's
+		 * shared pool (500 per server, a queue of 1,000). Set it above the number of
+		 * concurrent calls the application makes to this provider.
+		 */
+		private @Nullable Integer maxConnections;
+
+		/**
 		 * Extra HTTP headers sent with every request, such as an organisation or project
 		 * header.
 		 */
@@ -303,6 +311,14 @@ public class AgentProperties {
 
 		public void setResponseTimeout(Duration responseTimeout) {
 			this.responseTimeout = responseTimeout;
+		}
+
+		public @Nullable Integer getMaxConnections() {
+			return this.maxConnections;
+		}
+
+		public void setMaxConnections(@Nullable Integer maxConnections) {
+			this.maxConnections = maxConnections;
 		}
 
 	}

@@ -45,13 +45,19 @@ public final class ChatModelAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	ProviderConnectionPools agentProviderConnectionPools() {
+		return new ProviderConnectionPools();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
 	ChatModelRegistry chatModelRegistry(AgentProperties properties, ListableBeanFactory beanFactory,
 			ObjectProvider<WebClient.Builder> webClientBuilder, ObjectProvider<RetryRegistry> retryRegistry,
-			ObjectProvider<RateLimitListener> rateLimitListener) {
+			ObjectProvider<RateLimitListener> rateLimitListener, ProviderConnectionPools connectionPools) {
 		// Boot's builder carries its codecs, customizers and HTTP client observations
 		ProviderModels providerModels = new ProviderModels(properties.getRetry(),
 				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(),
-				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE));
+				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE), connectionPools);
 		Map<String, ChatModel> providers = new LinkedHashMap<>();
 		Map<String, ModelDescriptor> descriptors = new LinkedHashMap<>();
 		Set<String> servingNamedModels = providersOfNamedModels(properties);

@@ -41,12 +41,16 @@ final class ProviderModels {
 
 	private final RateLimitListener rateLimitListener;
 
+	private final ProviderConnectionPools pools;
+
 	ProviderModels(AgentProperties.Retry retry, Supplier<WebClient.Builder> webClientBuilder,
-			@Nullable RetryRegistry retryRegistry, RateLimitListener rateLimitListener) {
+			@Nullable RetryRegistry retryRegistry, RateLimitListener rateLimitListener,
+			ProviderConnectionPools pools) {
 		this.retrySettings = retrySettings(retry);
 		this.webClientBuilder = webClientBuilder;
 		this.retryRegistry = retryRegistry;
 		this.rateLimitListener = rateLimitListener;
+		this.pools = pools;
 	}
 
 	/**
@@ -75,7 +79,8 @@ final class ProviderModels {
 			.orElseThrow(() -> unknownType(name, provider, type));
 		String requested = StringUtils.hasText(model) ? model : provider.getModel();
 		ProviderSource source = new ProviderSource(name, type, provider, requested, options,
-				this.webClientBuilder.get(), this.rateLimitListener);
+				this.pools.apply(name, provider.getMaxConnections(), this.webClientBuilder.get()),
+				this.rateLimitListener);
 		return new RetryingChatModel(factory.create(source), this.retrySettings, this.retryRegistry);
 	}
 

@@ -2,25 +2,32 @@ package dev.agcore.autoconfigure.model;
 
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.provider.openai.OpenAiChatModel;
 import dev.agcore.provider.openai.OpenAiSettings;
 import dev.agcore.resilience.RetryingChatModel;
 import dev.agcore.testing.ScriptedChatModel;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -98,6 +105,55 @@ class ChatModelAutoConfigurationTests {
 				assertThat(registry.beanNames()).containsExactly("myModel");
 				assertThat(registry.get("myModel")).isSameAs(scripted);
 			});
+	}
+
+	@Test
+	void maxConnectionsBoundsTheConnectionsToTheProvidersServer() throws Exception {
+		AtomicInteger inFlight = new AtomicInteger();
+		AtomicInteger most = new AtomicInteger();
+		CountDownLatch release = new CountDownLatch(1);
+		this.server.setDispatcher(new Dispatcher() {
+			@Override
+			public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
+				most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+				release.await(10, TimeUnit.SECONDS);
+				inFlight.decrementAndGet();
+				return completion("Hi");
+			}
+		});
+		this.contextRunner.withPropertyValues(provider("openai"))
+			.withPropertyValues("agent.providers.openai.max-connections=2")
+			.run((context) -> {
+				ChatModel model = context.getBean(ChatModelRegistry.class).get("openai");
+				List<Mono<ChatResponse>> calls = new ArrayList<>();
+				for (int i = 0; i < 4; i++) {
+					calls.add(model.call(ChatRequest.of(List.of(new UserMessage("Hello " + i)))));
+				}
+				Mono<List<ChatResponse>> all = Flux.merge(calls).collectList().cache();
+				all.subscribe();
+				// two calls reach the server; the other two wait for a connection
+				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+				while (this.server.getRequestCount() < 2 && System.nanoTime() < deadline) {
+					Thread.sleep(20);
+				}
+				Thread.sleep(300);
+				assertThat(this.server.getRequestCount()).isEqualTo(2);
+				release.countDown();
+				assertThat(all.block(Duration.ofSeconds(10))).hasSize(4);
+				assertThat(most.get()).isEqualTo(2);
+				assertThat(context.getBean(ProviderConnectionPools.class).pool("openai").maxConnections())
+					.isEqualTo(2);
+			});
+	}
+
+	@Test
+	void maxConnectionsBelowOneFailsStartupNamingTheProperty() {
+		this.contextRunner.withPropertyValues(provider("openai"))
+			.withPropertyValues("agent.providers.openai.max-connections=0")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("agent.providers.openai.max-connections must be at least 1"));
 	}
 
 	@Test

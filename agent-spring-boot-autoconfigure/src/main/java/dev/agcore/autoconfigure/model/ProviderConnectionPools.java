@@ -1,0 +1,66 @@
+package dev.agcore.autoconfigure.model;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.agcore.autoconfigure.AgentConfigurationException;
+import org.jspecify.annotations.Nullable;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * The connection pools of the providers with {@code agent.providers.<name>.max-connections}
+ * set: one pool per provider, disposed with the application context. Providers without it
+ * keep the connector of the {@link WebClient.Builder} they were given (Reactor Netty's
+ * shared pool).
+ *
+ * @since 0.1.0
+ */
+public final class ProviderConnectionPools implements DisposableBean {
+
+	private final Map<String, ConnectionProvider> pools = new ConcurrentHashMap<>();
+
+	/**
+	 * Give a provider's builder a pool of its own when it asks for one.
+	 * @param name the provider's name
+	 * @param maxConnections its {@code max-connections}, null for none
+	 * @param builder the builder, changed in place
+	 * @return the builder
+	 */
+	WebClient.Builder apply(String name, @Nullable Integer maxConnections, WebClient.Builder builder) {
+		if (maxConnections == null) {
+			return builder;
+		}
+		if (maxConnections < 1) {
+			throw new AgentConfigurationException(
+					"agent.providers." + name + ".max-connections must be at least 1 (was " + maxConnections + ")",
+					"Set it above the number of concurrent calls to this provider, or remove it for the shared pool.");
+		}
+		ConnectionProvider pool = this.pools.computeIfAbsent(name,
+				(key) -> ConnectionProvider.builder("agcore-" + key)
+					.maxConnections(maxConnections)
+					.pendingAcquireMaxCount(2 * maxConnections)
+					.build());
+		return builder.clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool)));
+	}
+
+	/**
+	 * The pool of a provider, for tests and diagnostics.
+	 * @param name the provider's name
+	 * @return its pool, null when it uses the shared one
+	 */
+	@Nullable ConnectionProvider pool(String name) {
+		return this.pools.get(name);
+	}
+
+	@Override
+	public void destroy() {
+		this.pools.values().forEach(ConnectionProvider::dispose);
+		this.pools.clear();
+	}
+
+}
