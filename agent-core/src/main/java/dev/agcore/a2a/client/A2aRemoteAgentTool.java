@@ -220,21 +220,25 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 	}
 
 	/**
-	 * The task's events; a stream lost after the task started (its id known, not yet
-	 * ended) is resubscribed once, which replays nothing already seen twice as the task
-	 * goes on from where it is.
+	 * The task's events. A stream that ends (or loses its connection) after the task
+	 * started but before it settled is resubscribed once ({@code tasks/resubscribe}),
+	 * which goes on from where the task is; the message is never sent again.
 	 */
 	private Mono<RemoteTask> streamed(URI endpoint, MessageSendParams params, RemoteTask remoteTask) {
 		Flux<?> events = this.rpc.stream(endpoint, params)
 			.doOnNext(remoteTask::accept)
 			.onErrorResume((ex) -> remoteTask.taskId() != null && !remoteTask.settled() && isConnectionLoss(ex),
-					(ex) -> {
-						logger.debug("The stream of A2A remote '{}' was lost; resubscribing to task {}",
-								this.remote.name(), remoteTask.taskId());
-						return this.rpc.resubscribe(endpoint, Objects.requireNonNull(remoteTask.taskId()))
-							.doOnNext(remoteTask::accept);
-					});
-		return events.then(Mono.fromSupplier(() -> remoteTask));
+					(ex) -> Flux.empty());
+		Mono<Void> rest = Mono.defer(() -> {
+			String taskId = remoteTask.taskId();
+			if (taskId == null || remoteTask.settled()) {
+				return Mono.empty();
+			}
+			logger.debug("The stream of A2A remote '{}' ended before task {} did; resubscribing", this.remote.name(),
+					taskId);
+			return this.rpc.resubscribe(endpoint, taskId).doOnNext(remoteTask::accept).then();
+		});
+		return events.then(rest).then(Mono.fromSupplier(() -> remoteTask));
 	}
 
 	private String answer(String sessionId, Conversation conversation, RemoteTask remoteTask) {
