@@ -182,7 +182,7 @@ class A2aRemoteAgentToolTests {
 	}
 
 	@Test
-	void aRemoteThatDoesNotAnswerInTimeIsAnErrorAndItsTaskIsCanceled() throws Exception {
+	void aRemoteThatDoesNotAnswerInTimeIsAnError() throws Exception {
 		this.server.enqueue(card(false));
 		this.server.enqueue(new MockResponse.Builder().body(result(task("t1", "c1", "completed", "late", null)))
 			.headersDelay(3, TimeUnit.SECONDS)
