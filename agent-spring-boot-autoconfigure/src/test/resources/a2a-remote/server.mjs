@@ -1,7 +1,8 @@
 // A remote agent hosted by the official A2A SDK's server (@a2a-js/sdk: DefaultRequestHandler,
 // InMemoryTaskStore, express), for A2aRemoteInteropTests to call through agcore's A2A client.
 // Usage: node server.mjs <directory holding node_modules/@a2a-js/sdk and express>
-// Prints {"port": <port>} once listening; GET /seen answers what the remote received.
+// Prints {"port": <port>} once listening; GET /seen answers what the remote received: each
+// POST's path and Authorization header, and each task's text and context id.
 //
 // Two agents: at / a streaming "trip planner" (status update, artifact, final status with a
 // message), at /plain the same without streaming (so clients use message/send). A message
@@ -18,7 +19,7 @@ const serverExpress = await load('@a2a-js/sdk/dist/server/express/index.js');
 const { DefaultRequestHandler, InMemoryTaskStore } = server;
 const { jsonRpcHandler, agentCardHandler, UserBuilder } = serverExpress;
 
-const seen = { authorizations: [], contextIds: [], texts: [] };
+const seen = { requests: [], tasks: [] };
 const turns = new Map();
 
 class TripPlanner {
@@ -27,8 +28,7 @@ class TripPlanner {
 		const text = message.parts.filter((part) => part.kind === 'text').map((part) => part.text).join('');
 		const taskId = requestContext.taskId;
 		const contextId = requestContext.contextId;
-		seen.contextIds.push(contextId);
-		seen.texts.push(text);
+		seen.tasks.push({ text, contextId });
 		const turn = (turns.get(contextId) ?? 0) + 1;
 		turns.set(contextId, turn);
 		const agentMessage = (words) => ({ kind: 'message', role: 'agent', messageId: randomUUID(),
@@ -79,7 +79,7 @@ function card(port, path, streaming) {
 const app = express();
 app.use((request, response, next) => {
 	if (request.method === 'POST') {
-		seen.authorizations.push(request.headers.authorization ?? null);
+		seen.requests.push({ path: request.path, authorization: request.headers.authorization ?? null });
 	}
 	next();
 });
