@@ -20,6 +20,7 @@ import io.a2a.spec.StreamingEventKind;
 import io.a2a.spec.TaskIdParams;
 import io.a2a.spec.TaskResubscriptionRequest;
 import io.a2a.util.Utils;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
@@ -184,8 +185,7 @@ final class A2aJsonRpc {
 
 		private final int code;
 
-		A2aRpcException(@org.jspecify.annotations.Nullable Integer code,
-				@org.jspecify.annotations.Nullable String message) {
+		A2aRpcException(@Nullable Integer code, @Nullable String message) {
 			super((message != null) ? message : "no message", null, false, false);
 			this.code = (code != null) ? code : 0;
 		}

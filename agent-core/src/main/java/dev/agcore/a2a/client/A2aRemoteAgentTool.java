@@ -1,5 +1,6 @@
 package dev.agcore.a2a.client;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -316,7 +317,7 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			String type = cause.getClass().getName();
 			if (type.equals("reactor.netty.http.client.PrematureCloseException")
-					|| cause instanceof java.io.IOException || cause instanceof WebClientRequestException) {
+					|| cause instanceof IOException || cause instanceof WebClientRequestException) {
 				return !A2aJsonRpc.isConnectFailure(ex);
 			}
 		}

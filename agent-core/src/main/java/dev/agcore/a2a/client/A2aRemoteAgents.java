@@ -23,6 +23,8 @@ public final class A2aRemoteAgents implements ToolSource {
 
 	private final Map<String, A2aRemoteAgentTool> tools;
 
+	private final List<String> names;
+
 	/**
 	 * Create the tools of remote agents.
 	 * @param remotes the remotes, with distinct names
@@ -40,8 +42,6 @@ public final class A2aRemoteAgents implements ToolSource {
 		this.tools = Map.copyOf(tools);
 		this.names = List.copyOf(tools.keySet());
 	}
-
-	private final List<String> names;
 
 	/**
 	 * Return the names of the remotes, which are their tools' names.

@@ -16,6 +16,7 @@ import io.a2a.spec.TaskArtifactUpdateEvent;
 import io.a2a.spec.TaskState;
 import io.a2a.spec.TaskStatus;
 import io.a2a.spec.TaskStatusUpdateEvent;
+import io.a2a.spec.TextPart;
 import io.a2a.util.Utils;
 import org.jspecify.annotations.Nullable;
 
@@ -26,7 +27,7 @@ import org.jspecify.annotations.Nullable;
  * of artifacts and of the final answer as nested {@code text} events (so that, put
  * together, they are the tool's result), status messages along the way as nested
  * {@code tool_progress} events. Updates arrive in order, one at a time (a stream's
- * events are not delivered concurrently); the fields are read after the last.
+ * events are not delivered concurrently).
  */
 final class RemoteTask {
 
@@ -41,11 +42,12 @@ final class RemoteTask {
 
 	private final NestedEvents events;
 
-	private @Nullable String taskId;
+	// written on the connection's thread, read on the tool's (also while it runs, to cancel)
+	private volatile @Nullable String taskId;
 
-	private @Nullable String contextId;
+	private volatile @Nullable String contextId;
 
-	private @Nullable TaskState state;
+	private volatile @Nullable TaskState state;
 
 	private final Map<String, StringBuilder> artifacts = new LinkedHashMap<>();
 
@@ -191,7 +193,7 @@ final class RemoteTask {
 		}
 		StringBuilder text = new StringBuilder();
 		for (Part<?> part : parts) {
-			if (part instanceof io.a2a.spec.TextPart textPart && textPart.getText() != null) {
+			if (part instanceof TextPart textPart && textPart.getText() != null) {
 				text.append(textPart.getText());
 			}
 			else if (part instanceof DataPart data) {

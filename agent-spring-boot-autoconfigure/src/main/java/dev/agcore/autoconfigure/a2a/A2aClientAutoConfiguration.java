@@ -21,10 +21,8 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
@@ -81,8 +79,8 @@ public final class A2aClientAutoConfiguration {
 	}
 
 	@Bean
-	ApplicationListener<ApplicationReadyEvent> a2aAgentCardPrefetch(A2aRemoteAgents remotes) {
-		return (event) -> remotes.prefetch();
+	A2aCardPrefetch a2aCardPrefetch(A2aRemoteAgents remotes) {
+		return new A2aCardPrefetch(remotes);
 	}
 
 	private static A2aRemote remote(String prefix, String name, A2aClientProperties.Remote remote) {
