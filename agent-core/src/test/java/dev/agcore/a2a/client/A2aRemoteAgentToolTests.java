@@ -1,10 +1,17 @@
 package dev.agcore.a2a.client;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -210,6 +217,66 @@ class A2aRemoteAgentToolTests {
 		JsonNode resubscribe = AgentJson.mapper().readTree(this.server.takeRequest().getBody().utf8());
 		assertThat(resubscribe.path("method").asString()).isEqualTo("tasks/resubscribe");
 		assertThat(resubscribe.at("/params/id").asString()).isEqualTo("t1");
+	}
+
+	@Test
+	void aStreamWhoseConnectionBreaksIsResubscribedOnce() throws Exception {
+		try (ServerSocket socket = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+			String base = "http://127.0.0.1:" + socket.getLocalPort() + "/";
+			List<String> bodies = new CopyOnWriteArrayList<>();
+			Thread remote = new Thread(() -> {
+				try {
+					// the card; then a stream cut off in the middle of its chunked body; then the resubscription
+					answer(socket, bodies, "application/json", cardJson(base, true), false);
+					answer(socket, bodies, "text/event-stream",
+							events(task("t1", "c1", "submitted"), status("t1", "c1", "working", "Packing", false)), true);
+					answer(socket, bodies, "text/event-stream", events(status("t1", "c1", "completed", "Done", true)),
+							false);
+				}
+				catch (IOException ex) {
+					// the test's assertions say what went wrong
+				}
+			});
+			remote.setDaemon(true);
+			remote.start();
+			A2aRemote remoteSettings = new A2aRemote("trips", URI.create(base), Map.of(), Duration.ofSeconds(10), null);
+			A2aRemoteAgentTool tool = new A2aRemoteAgentTool(remoteSettings, WebClient.create());
+
+			assertThat(tool.call("{\"task\": \"Plan\"}", context("s1"), this.events)).isEqualTo("Done");
+			remote.join(10_000);
+			assertThat(bodies).hasSize(3);
+			assertThat(AgentJson.mapper().readTree(bodies.get(1)).path("method").asString()).isEqualTo("message/stream");
+			assertThat(AgentJson.mapper().readTree(bodies.get(2)).path("method").asString())
+				.isEqualTo("tasks/resubscribe");
+		}
+	}
+
+	/** Answer one request on a new connection: whole, or cut off after the first chunk. */
+	private static void answer(ServerSocket server, List<String> bodies, String type, String body, boolean cut)
+			throws IOException {
+		try (Socket socket = server.accept()) {
+			BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+			int length = 0;
+			for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+				if (line.toLowerCase(Locale.ROOT).startsWith("content-length:")) {
+					length = Integer.parseInt(line.substring("content-length:".length()).strip());
+				}
+			}
+			char[] request = new char[length];
+			int read = 0;
+			while (read < length) {
+				read += in.read(request, read, length - read);
+			}
+			bodies.add(new String(request));
+			byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+			OutputStream out = socket.getOutputStream();
+			out.write(("HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nTransfer-Encoding: chunked\r\n"
+					+ "Connection: close\r\n\r\n" + Integer.toHexString(bytes.length) + "\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+			out.write(bytes);
+			out.write((cut ? "\r\n" : "\r\n0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+		}
 	}
 
 	@Test
