@@ -63,10 +63,16 @@ public final class SessionContextBlock {
 	 */
 	public static Mono<Snapshot> snapshot(KeyValueStore store, String sessionId) {
 		return store.list(SessionMemory.NAMESPACE_PREFIX + sessionId, QUERY).map((items) -> {
+			// most sessions have no memory: no map, no stream, on every turn
+			if (items.isEmpty()) {
+				return Snapshot.EMPTY;
+			}
 			Map<String, JsonNode> values = new LinkedHashMap<>();
-			items.stream()
-				.filter((item) -> !item.key().startsWith(PRIVATE_PREFIX))
-				.forEach((item) -> values.put(item.key(), item.value()));
+			for (MemoryItem item : items) {
+				if (!item.key().startsWith(PRIVATE_PREFIX)) {
+					values.put(item.key(), item.value());
+				}
+			}
 			return new Snapshot(render(items), values);
 		}).defaultIfEmpty(Snapshot.EMPTY);
 	}

@@ -71,6 +71,17 @@ public interface AgentContext {
 	}
 
 	/**
+	 * Return whether the agent's tool permission policy refuses this call of the current
+	 * response. Such a call is never asked for approval: approval middleware lets it
+	 * through to be refused, and the model is told why.
+	 * @param toolCallId the call id
+	 * @return whether the call will be denied
+	 */
+	default boolean isDenied(String toolCallId) {
+		return false;
+	}
+
+	/**
 	 * Return the exception behind the latest error result of a tool call of this turn,
 	 * when the runtime knows it. Tool failures reach middleware as error results, never as
 	 * errors, so this is how a middleware such as a retry sees what went wrong.

@@ -10,7 +10,8 @@ package dev.agcore.model;
 public interface ModelAdapter {
 
 	/**
-	 * Return whether this adapter applies to a model.
+	 * Return whether this adapter applies to a model. The answer must depend only on the
+	 * two arguments: an agent asks once per provider and model name and remembers it.
 	 * @param provider the provider, as {@link ChatModel#providerName()} reports it
 	 * @param modelName the model requested: the request options' model if set, else
 	 * {@link ChatModel#modelName()}

@@ -2,6 +2,8 @@ package dev.agcore.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.agcore.message.AssistantMessage;
 import dev.agcore.message.Message;
@@ -14,7 +16,6 @@ import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ChatResponseAccumulator;
 import dev.agcore.model.FinishReason;
 import dev.agcore.model.ModelAdapter;
-import dev.agcore.model.ModelAdapters;
 import dev.agcore.model.ModelRetryListener;
 import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.Usage;
@@ -48,6 +49,8 @@ final class ModelInvoker {
 	 */
 	static final int THINK_BLOCK_INDEX = 1 << 20;
 
+	private static final int MAX_REMEMBERED_MODELS = 64;
+
 	private final String agentName;
 
 	private final AgentMetrics metrics;
@@ -55,6 +58,10 @@ final class ModelInvoker {
 	private final AgentObservations observations;
 
 	private final List<ModelAdapter> adapters;
+
+	// which adapters apply depends only on the provider and the model name: asked once per
+	// pair (their regular expressions were a noticeable part of a turn's allocations)
+	private final Map<String, Map<String, List<ModelAdapter>>> applicable = new ConcurrentHashMap<>();
 
 	private final ToolCallFormat format;
 
@@ -195,8 +202,28 @@ final class ModelInvoker {
 	private ChatRequest adapt(ChatModel model, ChatRequest chatRequest) {
 		// before the adapters: they see a request without native tools (no tool-use guidance)
 		ChatRequest request = this.format.usesXml(model) ? XmlToolPrompt.rewrite(chatRequest) : chatRequest;
-		return this.adapters.isEmpty() ? request
-				: ModelAdapters.apply(this.adapters, model.providerName(), requestModel(model, request), request);
+		if (this.adapters.isEmpty()) {
+			return request;
+		}
+		ChatRequest adapted = request;
+		for (ModelAdapter adapter : applicable(model.providerName(), requestModel(model, request))) {
+			adapted = adapter.adapt(adapted);
+		}
+		return adapted;
+	}
+
+	private List<ModelAdapter> applicable(String provider, String modelName) {
+		Map<String, List<ModelAdapter>> byModel = this.applicable.computeIfAbsent(provider,
+				(key) -> new ConcurrentHashMap<>());
+		List<ModelAdapter> found = byModel.get(modelName);
+		if (found == null) {
+			found = this.adapters.stream().filter((adapter) -> adapter.supports(provider, modelName)).toList();
+			// the model name may come from a request's options: remember a bounded number
+			if (byModel.size() < MAX_REMEMBERED_MODELS) {
+				byModel.put(modelName, found);
+			}
+		}
+		return found;
 	}
 
 	private boolean parsesXml(ChatModel model, ChatRequest request) {

@@ -290,6 +290,20 @@ final class ToolCallExecutor {
 				"Error: tool '" + call.name() + "' did not finish within " + format(timeout) + " and was cancelled");
 	}
 
+	/** Whether calls are checked by a policy that can refuse them. */
+	boolean checksPermissions() {
+		return this.permissionPolicy != ToolPermissionPolicy.ALLOW_ALL;
+	}
+
+	/**
+	 * Whether the permission policy refuses a call, asked before middleware so a refused
+	 * call is not first paused for approval. The call is decided again when it runs.
+	 */
+	boolean denies(ToolCall call, ToolContext context) {
+		ToolCallback tool = find(call.name());
+		return tool != null && !decide(tool, call, context).allowed();
+	}
+
 	private PermissionDecision decide(ToolCallback tool, ToolCall call, ToolContext context) {
 		try {
 			return this.permissionPolicy.decide(this.agentName, tool, call, context);

@@ -106,6 +106,22 @@ final class ToolRunner {
 	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener) {
 		ToolCallHandler handler = middleware.wrapToolCall(turn,
 				TurnLog.tools((call) -> execute(call, turn, listener)));
+		if (!this.executor.checksPermissions()) {
+			return runAll(calls, handler);
+		}
+		// the policy is asked before middleware (which wraps calls as they are assembled), so
+		// approval is never asked for a call that will be refused
+		return Flux.deferContextual((view) -> {
+			for (ToolCall call : calls) {
+				if (this.executor.denies(call, context(call, turn, listener, view))) {
+					turn.denied(call.id());
+				}
+			}
+			return runAll(calls, handler);
+		});
+	}
+
+	private Flux<IndexedResult> runAll(List<ToolCall> calls, ToolCallHandler handler) {
 		if (calls.size() == 1) {
 			return runOne(0, calls.get(0), handler).flux();
 		}
@@ -140,10 +156,7 @@ final class ToolRunner {
 			Duration timeout = this.executor.timeout(call, this.timeout);
 			ToolAttempt attempt = new ToolAttempt(turn, call.id());
 			ContextView view = sink.contextView();
-			ToolContext context = new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(),
-					turn.memory(), this.longTermStore, turn.userId(),
-					(progress, total, message) -> listener.onToolProgress(call, progress, total, message),
-					AgentPrincipal.from(view).orElse(null));
+			ToolContext context = context(call, turn, listener, view);
 			// the caller's security context, MDC and observation, on the tool's thread
 			PropagatedContext caller = PropagatedContext.from(view);
 			SubAgentParent parent = new SubAgentParent(call, turn, listener,
@@ -178,6 +191,13 @@ final class ToolRunner {
 			// a cancelled turn interrupts its running tools
 			sink.onCancel(task);
 		});
+	}
+
+	private ToolContext context(ToolCall call, Turn turn, TurnListener listener, ContextView view) {
+		return new ToolContext(call.id(), turn.sessionId(), this.agentName, turn.state(), turn.memory(),
+				this.longTermStore, turn.userId(),
+				(progress, total, message) -> listener.onToolProgress(call, progress, total, message),
+				AgentPrincipal.from(view).orElse(null));
 	}
 
 	/**

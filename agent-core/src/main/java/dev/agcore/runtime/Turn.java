@@ -70,6 +70,9 @@ final class Turn implements AgentContext {
 	/** Call ids a human approved when resuming. */
 	private final Set<String> approved;
 
+	/** Call ids the permission policy refuses: never asked for approval. */
+	private final Set<String> denied = ConcurrentHashMap.newKeySet();
+
 	private final boolean resumed;
 
 	private final KeyValueStore store;
@@ -248,6 +251,16 @@ final class Turn implements AgentContext {
 	@Override
 	public boolean isApproved(String toolCallId) {
 		return this.approved.contains(toolCallId);
+	}
+
+	@Override
+	public boolean isDenied(String toolCallId) {
+		return this.denied.contains(toolCallId);
+	}
+
+	/** Mark a call of the current response as one the permission policy refuses. */
+	void denied(String toolCallId) {
+		this.denied.add(toolCallId);
 	}
 
 	List<Message> messages() {

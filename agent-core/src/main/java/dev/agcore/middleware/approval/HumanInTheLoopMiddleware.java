@@ -50,7 +50,8 @@ public final class HumanInTheLoopMiddleware implements AgentMiddleware {
 	@Override
 	public Mono<ToolResultMessage> wrapToolCall(AgentContext context, ToolCall call, ToolCallHandler next) {
 		String reason = this.reasonsByTool.get(call.name());
-		if (reason == null || context.isApproved(call.id())) {
+		// a call the permission policy refuses is not worth a human's decision
+		if (reason == null || context.isApproved(call.id()) || context.isDenied(call.id())) {
 			return next.call(call);
 		}
 		return Mono.error(new ToolCallInterrupt(call, reason));

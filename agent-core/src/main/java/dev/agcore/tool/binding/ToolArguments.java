@@ -1,10 +1,8 @@
 package dev.agcore.tool.binding;
 
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 import dev.agcore.tool.ToolArgumentsException;
 import org.jspecify.annotations.Nullable;
@@ -67,13 +65,12 @@ public final class ToolArguments {
 	}
 
 	private static void object(ObjectNode value, JsonNode schema, String path) {
-		Set<String> required = new HashSet<>();
-		schema.path("required").forEach((name) -> required.add(name.asString()));
+		JsonNode required = schema.path("required");
 		for (Map.Entry<String, JsonNode> property : schema.path("properties").properties()) {
 			String name = property.getKey();
 			JsonNode propertySchema = property.getValue();
 			JsonNode sent = value.get(name);
-			boolean isRequired = required.contains(name);
+			boolean isRequired = contains(required, name);
 			if (sent != null && !isRequired && isEmpty(sent)) {
 				value.remove(name);
 				sent = null;
@@ -113,6 +110,16 @@ public final class ToolArguments {
 				}
 			}
 		}
+	}
+
+	// a schema's required list is short: a scan, no set built on every call
+	private static boolean contains(JsonNode names, String name) {
+		for (int i = 0; i < names.size(); i++) {
+			if (name.equals(names.get(i).asString())) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	// models often send "" or null for a parameter they mean to leave out

@@ -12,6 +12,7 @@ import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.runtime.Agent;
+import dev.agcore.runtime.AgentBuilder;
 import dev.agcore.runtime.TestTools;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRequest;
@@ -21,6 +22,7 @@ import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolCallback;
+import dev.agcore.tool.permission.PermissionDecision;
 import org.junit.jupiter.api.Test;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
@@ -93,6 +95,39 @@ class HumanInTheLoopMiddlewareTests {
 	}
 
 	@Test
+	void aCallThePermissionPolicyRefusesIsNotAskedForApprovalButRefused() {
+		ScriptedChatModel model = ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "delete_file", "{\"path\":\"a\"}"),
+						new ToolCall("c2", "read_file", "{\"path\":\"a\"}")),
+				text("I may not delete it."));
+		Agent agent = agentBuilder(model)
+			.permissionPolicy((agentName, tool, call) -> tool.spec().name().equals("delete_file")
+					? PermissionDecision.deny("only admins delete") : PermissionDecision.allow())
+			.build();
+
+		AgentResult result = agent.call("s1", "delete a");
+
+		assertThat(result.status()).isEqualTo(AgentResult.Status.COMPLETED);
+		assertThat(result.output()).isEqualTo("I may not delete it.");
+		assertThat(this.store.loadPending("s1").block()).isNull();
+		assertThat(this.executed).containsExactly("read_file:{\"path\":\"a\"}");
+		assertThat(model.requests().get(1).messages()).filteredOn(ToolResultMessage.class::isInstance)
+			.extracting(Message::text)
+			.containsExactly("Error: tool 'delete_file' was denied: only admins delete", "content");
+	}
+
+	@Test
+	void aCallThePolicyAllowsIsStillAskedForApproval() {
+		Agent agent = agentBuilder(ScriptedChatModel.replaying(
+				toolCalls(new ToolCall("c1", "delete_file", "{\"path\":\"a\"}")), text("unused")))
+			.permissionPolicy((agentName, tool, call) -> PermissionDecision.allow())
+			.build();
+
+		assertThat(agent.call("s1", "delete a").status()).isEqualTo(AgentResult.Status.INTERRUPTED);
+		assertThat(this.executed).isEmpty();
+	}
+
+	@Test
 	void rejectedCallNeverRunsAndTheModelIsToldWhy() {
 		ScriptedChatModel model = ScriptedChatModel.replaying(
 				toolCalls(new ToolCall("c1", "delete_file", "{\"path\":\"a\"}")), text("OK, I will not delete it."));
@@ -149,14 +184,17 @@ class HumanInTheLoopMiddlewareTests {
 	}
 
 	private Agent agent(ScriptedChatModel model) {
+		return agentBuilder(model).build();
+	}
+
+	private AgentBuilder agentBuilder(ScriptedChatModel model) {
 		return Agent.builder()
 			.name("files")
 			.model(model)
 			.conversationStore(this.store)
 			.tool(tool("read_file"))
 			.tool(tool("delete_file"))
-			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")))
-			.build();
+			.middleware(new HumanInTheLoopMiddleware(Map.of("delete_file", "deletes data")));
 	}
 
 	private ToolCallback tool(String name) {
