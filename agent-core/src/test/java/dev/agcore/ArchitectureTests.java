@@ -61,6 +61,7 @@ class ArchitectureTests {
 			.layer("Runtime").definedBy("dev.agcore.runtime..")
 			.layer("Task").definedBy("dev.agcore.plan.task..")
 			.layer("Mcp").definedBy("dev.agcore.mcp..")
+			.layer("A2a").definedBy("dev.agcore.a2a..")
 			.layer("Chain").definedBy("dev.agcore.chain..")
 			.layer("Run").definedBy("dev.agcore.run..")
 			.layer("Workflow").definedBy("dev.agcore.workflow..")
@@ -98,6 +99,8 @@ class ArchitectureTests {
 					"Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+			// A2a: remote agents are tools that nest their events in the calling turn's
+			.whereLayer("A2a").mayOnlyAccessLayers(with("Runtime", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
 			// Runtime: a request's session id is bounded as an agent request's; Memory: the JDBC and
@@ -147,7 +150,7 @@ class ArchitectureTests {
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
 					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
 					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..",
-					"dev.agcore.context.security..")
+					"dev.agcore.context.security..", "dev.agcore.a2a.client..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

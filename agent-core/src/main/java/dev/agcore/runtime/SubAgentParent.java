@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * and cost are added. Built by the {@link ToolRunner} for each call; thread-safe, as the
  * tool reports from its own thread.
  */
-final class SubAgentParent {
+final class SubAgentParent implements NestedEvents {
 
 	/** The parent of a sub-agent tool called outside an agent: depth 0, nothing nested. */
 	static final SubAgentParent NONE = new SubAgentParent(null, null, TurnListener.NONE, null, 0);
@@ -42,12 +42,14 @@ final class SubAgentParent {
 	}
 
 	/** Whether the calling turn is streamed, so the sub-agent's turn should be too. */
-	boolean streaming() {
+	@Override
+	public boolean streaming() {
 		return this.call != null && this.listener.streaming();
 	}
 
 	/** Pass on an event of the sub-agent's stream. */
-	void event(String agent, AgentEvent event) {
+	@Override
+	public void event(String agent, AgentEvent event) {
 		if (this.call != null) {
 			this.listener.onSubAgentEvent(this.call, agent, event);
 		}

@@ -234,8 +234,15 @@ final class ToolCallExecutor {
 			String output;
 			// what the tool calls (@Traceable) can scrub the secrets from what it records
 			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
-				output = (tool instanceof SubAgentTool subAgent) ? subAgent.call(secrets.arguments(), context, parent)
-						: tool.call(secrets.arguments(), context);
+				if (tool instanceof SubAgentTool subAgent) {
+					output = subAgent.call(secrets.arguments(), context, parent);
+				}
+				else if (tool instanceof NestedEventsTool nested) {
+					output = nested.call(secrets.arguments(), context, parent);
+				}
+				else {
+					output = tool.call(secrets.arguments(), context);
+				}
 			}
 			if (report(attempt, call, ToolOutcome.SUCCESS, System.nanoTime() - start, null)) {
 				audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "success", "");

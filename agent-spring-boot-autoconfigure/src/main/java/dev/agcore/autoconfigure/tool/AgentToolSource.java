@@ -40,6 +40,16 @@ public interface AgentToolSource {
 	boolean mayOffer(String toolName);
 
 	/**
+	 * Return the names of the tools this source always offers, which an agent's
+	 * {@code tools} list may name as it names the application's tools (such as the remote
+	 * agents of {@code agent.a2a.remotes}).
+	 * @return the names; none unless overridden
+	 */
+	default Set<String> toolNames() {
+		return Set.of();
+	}
+
+	/**
 	 * Return the tools, as they are now.
 	 * @return the source
 	 */

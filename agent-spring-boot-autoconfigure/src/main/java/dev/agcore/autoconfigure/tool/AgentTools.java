@@ -137,12 +137,18 @@ public final class AgentTools {
 				: this.registry;
 		ToolScope scope = (entries != null) ? ToolScope.of(entries.stream().map(String::strip).distinct().toList())
 				: ToolScope.all();
+		// the tools a source offers by name (remote agents) are selected from the source, not the registry
+		ToolScope registryScope = (entries != null) ? ToolScope.of(entries.stream()
+			.map(String::strip)
+			.distinct()
+			.filter((entry) -> !offeredByName(entry))
+			.toList()) : scope;
 		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions());
 		Integer maxResultLength = spec.getMaxToolResultLength();
 		int bound = (maxResultLength != null) ? maxResultLength(prefix + ".max-tool-result-length", maxResultLength)
 				: this.maxResultLength;
 		memoryTools(spec.getMemory().getTools(), registry, builder);
-		Agent agent = build(agentName, builder, registry, scope, policy, bound, spec.getToolTimeout());
+		Agent agent = build(agentName, builder, registry, scope, registryScope, policy, bound, spec.getToolTimeout());
 		// after building: rules may name tools that middleware gives the agent
 		checkToolRules(prefix + ".permissions.allow-tools", spec.getPermissions().getAllowTools(), agent);
 		checkToolRules(prefix + ".permissions.deny-tools", spec.getPermissions().getDenyTools(), agent);
@@ -181,7 +187,7 @@ public final class AgentTools {
 	 * @return the agent
 	 */
 	public Agent buildDefault(String agentName, AgentBuilder builder) {
-		return build(agentName, builder, this.registry, ToolScope.all(),
+		return build(agentName, builder, this.registry, ToolScope.all(), ToolScope.all(),
 				CompositeToolPermissionPolicy.of(this.policies), this.maxResultLength,
 				AgentBuilder.DEFAULT_TOOL_TIMEOUT);
 	}
@@ -225,11 +231,11 @@ public final class AgentTools {
 	}
 
 	private Agent build(String agentName, AgentBuilder builder, ToolRegistry registry, ToolScope scope,
-			ToolPermissionPolicy policy, int maxResultLength, Duration toolTimeout) {
+			ToolScope registryScope, ToolPermissionPolicy policy, int maxResultLength, Duration toolTimeout) {
 		for (AgentToolSource source : this.sources) {
 			builder.toolSource(source.tools(), scope);
 		}
-		Agent agent = builder.tools(registry, scope)
+		Agent agent = builder.tools(registry, registryScope)
 			.permissionPolicy(policy)
 			.secretResolver(this.secretResolver)
 			.store(this.store)
@@ -253,6 +259,9 @@ public final class AgentTools {
 				checkServers(property, entry.strip());
 				continue;
 			}
+			if (sourceEntries && offeredByName(entry.strip())) {
+				continue;
+			}
 			List<ToolCallback> matched = this.registry.all().stream().filter(one::includes).toList();
 			if (matched.isEmpty()) {
 				throw new AgentConfigurationException(property + ": " + matchesNothing(entry.strip()),
@@ -271,8 +280,10 @@ public final class AgentTools {
 			return (isGlob(group) ? "'" + entry + "' matches no group" : "no tool is in group '" + group + "'")
 					+ "; known groups: " + groups();
 		}
+		Set<String> known = toolNames();
+		this.sources.forEach((source) -> known.addAll(source.toolNames()));
 		return (isGlob(entry) ? "'" + entry + "' matches no tool" : "unknown tool '" + entry + "'")
-				+ "; known tools: " + toolNames();
+				+ "; known tools: " + known;
 	}
 
 	private ToolPermissionPolicy policy(String prefix, ToolPermissionProperties permissions) {
@@ -331,6 +342,9 @@ public final class AgentTools {
 				checkServers(property, stripped);
 				continue;
 			}
+			if (offeredByName(stripped)) {
+				continue;
+			}
 			ToolScope one = ToolScope.of(stripped);
 			if (!isGlob(stripped) && this.registry.all().stream().noneMatch(one::includes)
 					&& agent.toolCallbacks().stream().noneMatch(one::includes)) {
@@ -387,6 +401,11 @@ public final class AgentTools {
 	 */
 	public boolean mayOffer(String toolName) {
 		return this.sources.stream().anyMatch((source) -> source.mayOffer(toolName));
+	}
+
+	/** Whether a source offers a tool of exactly this name, such as a remote agent. */
+	private boolean offeredByName(String entry) {
+		return this.sources.stream().anyMatch((source) -> source.toolNames().contains(entry));
 	}
 
 	private static boolean isSourceEntry(String entry) {
