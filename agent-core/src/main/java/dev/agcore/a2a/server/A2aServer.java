@@ -502,12 +502,12 @@ public final class A2aServer {
 			if (idNode != null && idNode.isTextual() && idNode.asText().length() <= MAX_ID_LENGTH) {
 				id = idNode.asText();
 			}
-			else if (idNode != null && idNode.isIntegralNumber() && idNode.canConvertToLong()) {
-				id = idNode.longValue();
+			else if (idNode != null && idNode.isIntegralNumber() && idNode.canConvertToInt()) {
+				id = idNode.intValue();
 			}
 			else if (idNode != null && !idNode.isNull()) {
 				throw new A2aFailure(new InvalidRequestError(null,
-						"'id' must be a string of at most " + MAX_ID_LENGTH + " characters, an integer or null", null));
+						"'id' must be a string of at most " + MAX_ID_LENGTH + " characters, a 32-bit integer or null", null));
 			}
 			if (!"2.0".equals(tree.path("jsonrpc").asText(null))) {
 				throw new A2aFailure(new InvalidRequestError(null, "'jsonrpc' must be \"2.0\"", null));
@@ -524,6 +524,12 @@ public final class A2aServer {
 			if (this.params == null || !this.params.isObject()) {
 				throw A2aFailure.invalidParams("'params' of " + this.method + " is required: an object");
 			}
+			if (type == MessageSendParams.class && !this.params.path("message").isObject()) {
+				throw A2aFailure.invalidParams("params.message is required: an object");
+			}
+			if (type != MessageSendParams.class && !this.params.path("id").isTextual()) {
+				throw A2aFailure.invalidParams("params.id is required: the task's id");
+			}
 			try {
 				T value = Utils.OBJECT_MAPPER.treeToValue(this.params, type);
 				if (value == null) {
@@ -532,8 +538,12 @@ public final class A2aServer {
 				return value;
 			}
 			catch (JsonProcessingException | IllegalArgumentException ex) {
-				String reason = (ex instanceof JsonProcessingException json) ? json.getOriginalMessage() : ex.getMessage();
-				throw A2aFailure.invalidParams("Invalid params of " + this.method + ": " + bounded(String.valueOf(reason)));
+				String reason = String.valueOf((ex instanceof JsonProcessingException json) ? json.getOriginalMessage()
+						: ex.getMessage());
+				// what was wrong, not which class could not be built
+				int problem = reason.indexOf("problem: ");
+				reason = (problem >= 0) ? reason.substring(problem + "problem: ".length()) : reason;
+				throw A2aFailure.invalidParams("Invalid params of " + this.method + ": " + bounded(reason));
 			}
 		}
 
