@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.web.a2a;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.BiConsumer;
 
@@ -19,9 +20,11 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.codec.ServerSentEvent;
@@ -38,6 +41,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class A2aServerAutoConfigurationTests {
 
 	private static final String ENDPOINT = "http://agents.test/a2a/assistant";
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
@@ -59,6 +64,14 @@ class A2aServerAutoConfigurationTests {
 	void isOffByDefault() {
 		this.contextRunner.withPropertyValues("agent.web.a2a.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("agentA2aRouterFunction"));
+	}
+
+	@Test
+	void withoutTheSdkStartupSaysWhatToAdd() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("io.a2a."))
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("agent.web.a2a.enabled=true needs the A2A SDK's protocol types"));
 	}
 
 	@Test
@@ -227,11 +240,11 @@ class A2aServerAutoConfigurationTests {
 				.exchange()
 				.expectStatus()
 				.isOk()
-				.returnResult(new org.springframework.core.ParameterizedTypeReference<ServerSentEvent<String>>() {
+				.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
 				})
 				.getResponseBody()
 				.collectList()
-				.block(java.time.Duration.ofSeconds(30));
+				.block(TIMEOUT);
 			assertThat(events).isNotNull();
 			List<JsonNode> results = events.stream().map((event) -> json(event.data()).path("result")).toList();
 			assertThat(results).extracting((result) -> result.path("kind").asString())
@@ -351,7 +364,9 @@ class A2aServerAutoConfigurationTests {
 		return (context) -> {
 			assertThat(context).hasNotFailed();
 			RouterFunction<?> router = context.getBean("agentA2aRouterFunction", RouterFunction.class);
-			test.accept(WebTestClient.bindToRouterFunction(router).build(), context.getBean(MiddlewareTestTools.class));
+			// a loaded machine may take seconds for a first turn
+			test.accept(WebTestClient.bindToRouterFunction(router).configureClient().responseTimeout(TIMEOUT).build(),
+					context.getBean(MiddlewareTestTools.class));
 		};
 	}
 
