@@ -8,8 +8,6 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.agcore.AgentException;
 import dev.agcore.a2a.server.A2aTaskStore.A2aTaskRecord;
 import dev.agcore.memory.PendingTurn;
@@ -24,8 +22,6 @@ import io.a2a.spec.AuthenticatedExtendedCardNotConfiguredError;
 import io.a2a.spec.CancelTaskResponse;
 import io.a2a.spec.GetTaskResponse;
 import io.a2a.spec.InternalError;
-import io.a2a.spec.InvalidRequestError;
-import io.a2a.spec.JSONParseError;
 import io.a2a.spec.JSONRPCError;
 import io.a2a.spec.JSONRPCErrorResponse;
 import io.a2a.spec.Message;
@@ -110,9 +106,9 @@ public final class A2aServer {
 	 * @return the answer; never an error signal
 	 */
 	public Mono<A2aReply> handle(String body, A2aCaller caller) {
-		Call call;
+		A2aCall call;
 		try {
-			call = Call.read(body);
+			call = A2aCall.read(body);
 		}
 		catch (A2aFailure ex) {
 			return Mono.just(error(null, ex.error()));
@@ -122,7 +118,7 @@ public final class A2aServer {
 			.onErrorResume((ex) -> Mono.just(error(id, failure(call.method(), ex))));
 	}
 
-	private Mono<A2aReply> dispatch(Call call, A2aCaller caller) {
+	private Mono<A2aReply> dispatch(A2aCall call, A2aCaller caller) {
 		Object id = call.id();
 		return switch (call.method()) {
 			case "message/send" -> {
@@ -478,73 +474,6 @@ public final class A2aServer {
 
 		Ending ending(StreamingEventKind event) {
 			return new Ending(this.task, List.of(event));
-		}
-
-	}
-
-	/** A JSON-RPC request, checked: its id, method and params. */
-	record Call(@Nullable Object id, String method, @Nullable JsonNode params) {
-
-		static Call read(String body) {
-			JsonNode tree;
-			try {
-				tree = Utils.OBJECT_MAPPER.readTree(body);
-			}
-			catch (JsonProcessingException ex) {
-				throw new A2aFailure(new JSONParseError(null, "Invalid JSON: " + bounded(String.valueOf(ex.getOriginalMessage())), null));
-			}
-			if (tree == null || !tree.isObject()) {
-				throw new A2aFailure(new InvalidRequestError(null,
-						"The request must be a JSON-RPC 2.0 request object (batches are not supported)", null));
-			}
-			JsonNode idNode = tree.get("id");
-			Object id = null;
-			if (idNode != null && idNode.isTextual() && idNode.asText().length() <= MAX_ID_LENGTH) {
-				id = idNode.asText();
-			}
-			else if (idNode != null && idNode.isIntegralNumber() && idNode.canConvertToInt()) {
-				id = idNode.intValue();
-			}
-			else if (idNode != null && !idNode.isNull()) {
-				throw new A2aFailure(new InvalidRequestError(null,
-						"'id' must be a string of at most " + MAX_ID_LENGTH + " characters, a 32-bit integer or null", null));
-			}
-			if (!"2.0".equals(tree.path("jsonrpc").asText(null))) {
-				throw new A2aFailure(new InvalidRequestError(null, "'jsonrpc' must be \"2.0\"", null));
-			}
-			JsonNode method = tree.get("method");
-			if (method == null || !method.isTextual() || method.asText().isBlank()) {
-				throw new A2aFailure(new InvalidRequestError(null, "'method' is required: a string", null));
-			}
-			JsonNode params = tree.get("params");
-			return new Call(id, method.asText(), params);
-		}
-
-		<T> T params(Class<T> type) {
-			if (this.params == null || !this.params.isObject()) {
-				throw A2aFailure.invalidParams("'params' of " + this.method + " is required: an object");
-			}
-			if (type == MessageSendParams.class && !this.params.path("message").isObject()) {
-				throw A2aFailure.invalidParams("params.message is required: an object");
-			}
-			if (type != MessageSendParams.class && !this.params.path("id").isTextual()) {
-				throw A2aFailure.invalidParams("params.id is required: the task's id");
-			}
-			try {
-				T value = Utils.OBJECT_MAPPER.treeToValue(this.params, type);
-				if (value == null) {
-					throw A2aFailure.invalidParams("'params' of " + this.method + " is required: an object");
-				}
-				return value;
-			}
-			catch (JsonProcessingException | IllegalArgumentException ex) {
-				String reason = String.valueOf((ex instanceof JsonProcessingException json) ? json.getOriginalMessage()
-						: ex.getMessage());
-				// what was wrong, not which class could not be built
-				int problem = reason.indexOf("problem: ");
-				reason = (problem >= 0) ? reason.substring(problem + "problem: ".length()) : reason;
-				throw A2aFailure.invalidParams("Invalid params of " + this.method + ": " + bounded(reason));
-			}
 		}
 
 	}

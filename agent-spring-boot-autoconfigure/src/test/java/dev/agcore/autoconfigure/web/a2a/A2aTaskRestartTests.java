@@ -91,7 +91,11 @@ class A2aTaskRestartTests {
 		contextRunner().run((context) -> {
 			assertThat(context).hasNotFailed();
 			RouterFunction<?> router = context.getBean("agentA2aRouterFunction", RouterFunction.class);
-			test.apply(WebTestClient.bindToRouterFunction(router).configureClient().responseTimeout(Duration.ofSeconds(30)).build());
+			// the first turn on a fresh database of a loaded machine may take seconds
+			test.apply(WebTestClient.bindToRouterFunction(router)
+				.configureClient()
+				.responseTimeout(Duration.ofSeconds(30))
+				.build());
 		});
 	}
 
