@@ -232,21 +232,7 @@ class A2aServerAutoConfigurationTests {
 	@Test
 	void messageStreamSendsTheTaskTheTextAndAFinalStatus() {
 		this.contextRunner.run(withClient((client, tools) -> {
-			List<ServerSentEvent<String>> events = client.post()
-				.uri(ENDPOINT)
-				.contentType(MediaType.APPLICATION_JSON)
-				.accept(MediaType.TEXT_EVENT_STREAM)
-				.bodyValue(request("message/stream", message("Weather in Quito", null, null)))
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
-				})
-				.getResponseBody()
-				.collectList()
-				.block(TIMEOUT);
-			assertThat(events).isNotNull();
-			List<JsonNode> results = events.stream().map((event) -> json(event.data()).path("result")).toList();
+			List<JsonNode> results = stream(client, message("Weather in Quito", null, null));
 			assertThat(results).extracting((result) -> result.path("kind").asString())
 				.startsWith("task")
 				.contains("artifact-update")
@@ -258,6 +244,24 @@ class A2aServerAutoConfigurationTests {
 			assertThat(answer.path("artifact").path("parts").get(0).path("text").asString())
 				.isEqualTo("Done: Sunny in Quito");
 			assertThat(answer.path("lastChunk").asBoolean()).isTrue();
+		}));
+	}
+
+	@Test
+	void aPausedTaskStreamsToInputRequiredAndItsApprovalStreamsToCompleted() {
+		this.contextRunner.run(withClient((client, tools) -> {
+			List<JsonNode> paused = stream(client, message("Delete /tmp/d", null, null));
+			JsonNode waiting = paused.get(paused.size() - 1);
+			assertThat(waiting.path("kind").asString()).isEqualTo("status-update");
+			assertThat(waiting.path("status").path("state").asString()).isEqualTo("input-required");
+			assertThat(waiting.path("final").asBoolean()).isTrue();
+			List<JsonNode> resumed = stream(client, message("approve", null, waiting.path("taskId").asString()));
+			assertThat(resumed.get(0).path("id").asString()).isEqualTo(waiting.path("taskId").asString());
+			JsonNode last = resumed.get(resumed.size() - 1);
+			assertThat(last.path("status").path("state").asString()).isEqualTo("completed");
+			assertThat(resumed.get(resumed.size() - 2).path("artifact").path("parts").get(0).path("text").asString())
+				.isEqualTo("Done: Deleted /tmp/d");
+			assertThat(tools.calls()).containsExactly("delete_file:/tmp/d");
 		}));
 	}
 
@@ -353,6 +357,25 @@ class A2aServerAutoConfigurationTests {
 			.expectBody(String.class)
 			.returnResult()
 			.getResponseBody());
+	}
+
+	// the results of a message/stream's events
+	private static List<JsonNode> stream(WebTestClient client, String params) {
+		List<ServerSentEvent<String>> events = client.post()
+			.uri(ENDPOINT)
+			.contentType(MediaType.APPLICATION_JSON)
+			.accept(MediaType.TEXT_EVENT_STREAM)
+			.bodyValue(request("message/stream", params))
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {
+			})
+			.getResponseBody()
+			.collectList()
+			.block(TIMEOUT);
+		assertThat(events).isNotEmpty();
+		return events.stream().map((event) -> json(event.data()).path("result")).toList();
 	}
 
 	static JsonNode json(String body) {
