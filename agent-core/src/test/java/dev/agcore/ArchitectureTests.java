@@ -65,6 +65,7 @@ class ArchitectureTests {
 			.layer("Chain").definedBy("dev.agcore.chain..")
 			.layer("Run").definedBy("dev.agcore.run..")
 			.layer("Workflow").definedBy("dev.agcore.workflow..")
+			.layer("A2a").definedBy("dev.agcore.a2a..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Context").mayNotAccessAnyLayer()
@@ -108,6 +109,8 @@ class ArchitectureTests {
 			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory", "Message"))
 			// Workflow: its executor is a run executor; its stores share the memory stores' errors and schema rules
 			.whereLayer("Workflow").mayOnlyAccessLayers(with("Run", "Memory"))
+			// A2a: the A2A server runs agent turns, keeps its tasks in the key-value store, lists tools as skills
+			.whereLayer("A2a").mayOnlyAccessLayers(with("Runtime", "Tool", "Memory", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
@@ -155,6 +158,17 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")
 			.because("the SPIs, the loop and the stores are plain Java and Reactor")
+			.check(CLASSES);
+	}
+
+	@Test
+	void jackson2AndTheA2aSdkStayInsideA2a() {
+		noClasses().that()
+			.resideOutsideOfPackage("dev.agcore.a2a..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..", "io.a2a..")
+			.because("agcore's JSON is Jackson 3; the A2A SDK's types and their Jackson 2 are the A2A packages' own")
 			.check(CLASSES);
 	}
 

@@ -82,6 +82,17 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void jackson2AndTheA2aSdkStayInsideTheA2aPackages() {
+		noClasses().that()
+			.resideOutsideOfPackages("dev.agcore.autoconfigure.web.a2a..", "dev.agcore.autoconfigure.a2a..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("com.fasterxml.jackson.databind..", "com.fasterxml.jackson.core..", "io.a2a..")
+			.because("the configuration's JSON is Jackson 3; the A2A SDK and its Jackson 2 belong to the A2A packages")
+			.check(CLASSES);
+	}
+
+	@Test
 	void nothingDependsOnTheTestSlice() {
 		noClasses().that()
 			.resideOutsideOfPackage("dev.agcore.autoconfigure.test..")
