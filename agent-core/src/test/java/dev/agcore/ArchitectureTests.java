@@ -65,7 +65,6 @@ class ArchitectureTests {
 			.layer("Chain").definedBy("dev.agcore.chain..")
 			.layer("Run").definedBy("dev.agcore.run..")
 			.layer("Workflow").definedBy("dev.agcore.workflow..")
-			.layer("A2a").definedBy("dev.agcore.a2a..")
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Context").mayNotAccessAnyLayer()
@@ -100,7 +99,8 @@ class ArchitectureTests {
 					"Message"))
 			.whereLayer("Mcp")
 			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
-			// A2a: remote agents are tools that nest their events in the calling turn's
+			// A2a: remote agents are tools that nest their events in the calling turn's; the A2A
+			// server runs agent turns, keeps its tasks in the key-value store, lists tools as skills
 			.whereLayer("A2a").mayOnlyAccessLayers(with("Runtime", "Tool", "Memory", "Message"))
 			.whereLayer("Chain")
 			.mayOnlyAccessLayers(with("Runtime", "Prompt", "Retrieval", "Observation", "Model", "Message"))
@@ -109,8 +109,6 @@ class ArchitectureTests {
 			.whereLayer("Run").mayOnlyAccessLayers(with("Runtime", "Memory", "Message"))
 			// Workflow: its executor is a run executor; its stores share the memory stores' errors and schema rules
 			.whereLayer("Workflow").mayOnlyAccessLayers(with("Run", "Memory"))
-			// A2a: the A2A server runs agent turns, keeps its tasks in the key-value store, lists tools as skills
-			.whereLayer("A2a").mayOnlyAccessLayers(with("Runtime", "Tool", "Memory", "Message"))
 			.ensureAllClassesAreContainedInArchitecture()
 			.check(CLASSES);
 	}
