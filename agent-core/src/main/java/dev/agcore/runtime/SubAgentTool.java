@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.memory.DerivedIds;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
-import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolException;
@@ -19,9 +17,6 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Another agent offered as a tool ("sub-agent"): the model sends a {@code task}, the
@@ -57,7 +52,7 @@ public final class SubAgentTool implements ToolCallback {
 	public static final int DEFAULT_MAX_TASK_LENGTH = 16_000;
 
 	/** The name of the tool's only argument. */
-	public static final String TASK = "task";
+	public static final String TASK = TaskArgument.NAME;
 
 	/** The Reactor context key of the depth of a sub-agent's turn (1 for a parent's child). */
 	static final String DEPTH_KEY = SubAgentTool.class.getName() + ".depth";
@@ -91,7 +86,7 @@ public final class SubAgentTool implements ToolCallback {
 						+ "this conversation: put everything it needs in the task.";
 		this.maxDepth = builder.maxDepth;
 		this.maxTaskLength = builder.maxTaskLength;
-		this.spec = new ToolSpec(name, description, schema(this.maxTaskLength));
+		this.spec = new ToolSpec(name, description, TaskArgument.schema(this.maxTaskLength));
 		this.metadata = ToolMetadata.DEFAULT.withPermission(permission(this.agent.toolCallbacks()))
 			.withCategory("agents")
 			.withTimeout(this.agent.turnTimeout().plus(GRACE));
@@ -161,7 +156,7 @@ public final class SubAgentTool implements ToolCallback {
 	}
 
 	String call(String arguments, ToolContext context, SubAgentParent parent) {
-		String task = task(arguments);
+		String task = TaskArgument.read(arguments, this.maxTaskLength);
 		int depth = parent.depth() + 1;
 		if (depth > this.maxDepth) {
 			throw new ToolException("agent '" + this.agent.name() + "' was not run: sub-agents nest at most "
@@ -232,25 +227,6 @@ public final class SubAgentTool implements ToolCallback {
 		return (cause != null && ex.getClass().getName().startsWith("reactor.core.Exceptions")) ? cause : ex;
 	}
 
-	private String task(String arguments) {
-		JsonNode node;
-		try {
-			node = AgentJson.mapper().readTree(arguments);
-		}
-		catch (JacksonException ex) {
-			throw new ToolArgumentsException("the arguments are not a JSON object");
-		}
-		JsonNode task = (node != null && node.isObject()) ? node.get(TASK) : null;
-		if (task == null || !task.isString() || task.asString().isBlank()) {
-			throw new ToolArgumentsException("'" + TASK + "' is required and must be a non-blank string");
-		}
-		String text = task.asString();
-		if (text.length() > this.maxTaskLength) {
-			throw new ToolArgumentsException("'" + TASK + "' must be at most " + this.maxTaskLength
-					+ " characters, was " + text.length() + "; shorten it");
-		}
-		return text;
-	}
 
 	/**
 	 * Return the session a sub-agent's turn runs in:
@@ -267,17 +243,6 @@ public final class SubAgentTool implements ToolCallback {
 				"subagent/");
 	}
 
-	private static ObjectNode schema(int maxTaskLength) {
-		ObjectNode schema = AgentJson.mapper().createObjectNode();
-		schema.put("type", "object");
-		ObjectNode task = schema.putObject("properties").putObject(TASK);
-		task.put("type", "string");
-		task.put("description", "The task, with everything needed to do it");
-		task.put("maxLength", maxTaskLength);
-		schema.putArray("required").add(TASK);
-		schema.put("additionalProperties", false);
-		return schema;
-	}
 
 	private static ToolPermission permission(List<ToolCallback> tools) {
 		boolean readOnly = true;

@@ -12,10 +12,9 @@ import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.agcore.json.AgentJson;
 import dev.agcore.runtime.NestedEvents;
 import dev.agcore.runtime.NestedEventsTool;
-import dev.agcore.tool.ToolArgumentsException;
+import dev.agcore.runtime.TaskArgument;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolException;
 import dev.agcore.tool.ToolMetadata;
@@ -33,8 +32,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.web.reactive.function.client.WebClient;
@@ -68,7 +65,7 @@ import org.springframework.web.reactive.function.client.WebClientResponseExcepti
 public final class A2aRemoteAgentTool implements NestedEventsTool {
 
 	/** The name of the tool's only argument. */
-	public static final String TASK = "task";
+	public static final String TASK = TaskArgument.NAME;
 
 	/** The longest task the model may send, in characters. */
 	public static final int MAX_TASK_LENGTH = 16_000;
@@ -119,7 +116,7 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 	public A2aRemoteAgentTool(A2aRemote remote, WebClient webClient) {
 		this.remote = Objects.requireNonNull(remote, "'remote' must not be null");
 		this.rpc = new A2aJsonRpc(remote, Objects.requireNonNull(webClient, "'webClient' must not be null"));
-		this.schema = schema();
+		this.schema = TaskArgument.schema(MAX_TASK_LENGTH);
 		this.spec = new ToolSpec(remote.name(), describe(null), this.schema);
 		// a remote agent may do anything: neither read-only nor known to be destructive
 		this.metadata = ToolMetadata.DEFAULT.withCategory("agents")
@@ -188,7 +185,7 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 
 	@Override
 	public String call(String arguments, ToolContext context, NestedEvents events) {
-		String task = task(arguments);
+		String task = TaskArgument.read(arguments, MAX_TASK_LENGTH);
 		Resolved resolved = resolved();
 		Conversation conversation = conversation(context.sessionId());
 		Message message = new Message.Builder().role(Message.Role.USER)
@@ -470,25 +467,6 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 		}
 	}
 
-	private String task(String arguments) {
-		JsonNode node;
-		try {
-			node = AgentJson.mapper().readTree(arguments);
-		}
-		catch (JacksonException ex) {
-			throw new ToolArgumentsException("the arguments are not a JSON object");
-		}
-		JsonNode task = (node != null && node.isObject()) ? node.get(TASK) : null;
-		if (task == null || !task.isString() || task.asString().isBlank()) {
-			throw new ToolArgumentsException("'" + TASK + "' is required and must be a non-blank string");
-		}
-		String text = task.asString();
-		if (text.length() > MAX_TASK_LENGTH) {
-			throw new ToolArgumentsException("'" + TASK + "' must be at most " + MAX_TASK_LENGTH + " characters, was "
-					+ text.length() + "; shorten it");
-		}
-		return text;
-	}
 
 	private static Throwable unwrap(RuntimeException ex) {
 		// block() wraps checked exceptions (a timeout, an interruption)
@@ -496,17 +474,6 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 		return (cause != null && ex.getClass().getName().startsWith("reactor.core.Exceptions")) ? cause : ex;
 	}
 
-	private static ObjectNode schema() {
-		ObjectNode schema = AgentJson.mapper().createObjectNode();
-		schema.put("type", "object");
-		ObjectNode task = schema.putObject("properties").putObject(TASK);
-		task.put("type", "string");
-		task.put("description", "The task, with everything needed to do it");
-		task.put("maxLength", MAX_TASK_LENGTH);
-		schema.putArray("required").add(TASK);
-		schema.put("additionalProperties", false);
-		return schema;
-	}
 
 	@Override
 	public String toString() {
