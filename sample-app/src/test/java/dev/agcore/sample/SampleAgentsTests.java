@@ -82,6 +82,29 @@ class SampleAgentsTests {
 	}
 
 	@Test
+	void assistantAnswersOpenAiAndA2aClientsAsTheSampleDocsShow() {
+		JsonNode completion = post("/v1/chat/completions", Map.of("model", "assistant", "messages",
+				List.of(Map.of("role", "user", "content", "What is the weather in Paris?"))));
+		assertThat(completion.at("/choices/0/message/content").asString()).contains("Paris");
+		JsonNode card = AgentJson.mapper()
+			.readTree(this.client.get()
+				.uri("/a2a/assistant/.well-known/agent-card.json")
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody(String.class)
+				.returnResult()
+				.getResponseBody());
+		assertThat(card.get("name").asString()).isEqualTo("assistant");
+		assertThat(card.get("url").asString()).endsWith("/a2a/assistant");
+		JsonNode sent = post("/a2a/assistant", Map.of("jsonrpc", "2.0", "id", 1, "method", "message/send", "params",
+				Map.of("message", Map.of("kind", "message", "role", "user", "messageId", "m-1", "parts",
+						List.of(Map.of("kind", "text", "text", "What is the weather in Paris?"))))));
+		assertThat(sent.at("/result/status/state").asString()).isEqualTo("completed");
+		assertThat(sent.at("/result/artifacts/0/parts/0/text").asString()).contains("Paris");
+	}
+
+	@Test
 	void assistantPausesBeforeCancellingAnOrderAndResumesWhenApproved() {
 		String session = session("cancel");
 		JsonNode paused = post("/agents/assistant/invoke", Map.of("sessionId", session, "message", "Cancel order A-1002"));
