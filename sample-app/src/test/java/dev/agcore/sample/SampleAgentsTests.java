@@ -12,7 +12,6 @@ import javax.sql.DataSource;
 
 import dev.agcore.embedding.EmbeddingModel;
 import dev.agcore.embedding.onnx.LocalOnnxEmbeddingModel;
-import dev.agcore.json.AgentJson;
 import dev.agcore.mcp.McpClientRegistry;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.jdbc.JdbcConversationStore;
@@ -65,7 +64,7 @@ class SampleAgentsTests {
 		assertThat(url).startsWith("jdbc:h2:file:" + System.getProperty(SampleTestEnvironment.DATA_DIR) + "/agcore");
 		assertThat(this.conversations).isInstanceOf(JdbcConversationStore.class);
 		String session = session("stored");
-		post("/agents/assistant/invoke", Map.of("sessionId", session, "message", "Where is order A-1003?"));
+		SampleHttp.post(this.client, "/agents/assistant/invoke", Map.of("sessionId", session, "message", "Where is order A-1003?"));
 		Integer rows = new JdbcTemplate(this.dataSource).queryForObject(
 				"SELECT COUNT(*) FROM agent_message WHERE session_id = ?", Integer.class, session);
 		assertThat(rows).isGreaterThanOrEqualTo(3);
@@ -73,7 +72,7 @@ class SampleAgentsTests {
 
 	@Test
 	void assistantCallsATool() {
-		JsonNode result = post("/agents/assistant/invoke",
+		JsonNode result = SampleHttp.post(this.client, "/agents/assistant/invoke",
 				Map.of("sessionId", session("weather"), "message", "What's the weather in Berlin?"));
 		assertThat(result.get("status").asString()).isEqualTo("completed");
 		assertThat(result.at("/toolCalls/0/name").asString()).isEqualTo("get_weather");
@@ -83,21 +82,13 @@ class SampleAgentsTests {
 
 	@Test
 	void assistantAnswersOpenAiAndA2aClientsAsTheSampleDocsShow() {
-		JsonNode completion = post("/v1/chat/completions", Map.of("model", "assistant", "messages",
+		JsonNode completion = SampleHttp.post(this.client, "/v1/chat/completions", Map.of("model", "assistant", "messages",
 				List.of(Map.of("role", "user", "content", "What is the weather in Paris?"))));
 		assertThat(completion.at("/choices/0/message/content").asString()).contains("Paris");
-		JsonNode card = AgentJson.mapper()
-			.readTree(this.client.get()
-				.uri("/a2a/assistant/.well-known/agent-card.json")
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.returnResult()
-				.getResponseBody());
+		JsonNode card = SampleHttp.get(this.client, "/a2a/assistant/.well-known/agent-card.json");
 		assertThat(card.get("name").asString()).isEqualTo("assistant");
 		assertThat(card.get("url").asString()).endsWith("/a2a/assistant");
-		JsonNode sent = post("/a2a/assistant", Map.of("jsonrpc", "2.0", "id", 1, "method", "message/send", "params",
+		JsonNode sent = SampleHttp.post(this.client, "/a2a/assistant", Map.of("jsonrpc", "2.0", "id", 1, "method", "message/send", "params",
 				Map.of("message", Map.of("kind", "message", "role", "user", "messageId", "m-1", "parts",
 						List.of(Map.of("kind", "text", "text", "What is the weather in Paris?"))))));
 		assertThat(sent.at("/result/status/state").asString()).isEqualTo("completed");
@@ -107,12 +98,12 @@ class SampleAgentsTests {
 	@Test
 	void assistantPausesBeforeCancellingAnOrderAndResumesWhenApproved() {
 		String session = session("cancel");
-		JsonNode paused = post("/agents/assistant/invoke", Map.of("sessionId", session, "message", "Cancel order A-1002"));
+		JsonNode paused = SampleHttp.post(this.client, "/agents/assistant/invoke", Map.of("sessionId", session, "message", "Cancel order A-1002"));
 		assertThat(paused.get("status").asString()).isEqualTo("interrupted");
 		JsonNode pending = paused.at("/pendingToolCalls/0");
 		assertThat(pending.get("name").asString()).isEqualTo("cancel_order");
 		assertThat(pending.get("arguments").toString()).contains("A-1002");
-		JsonNode resumed = post("/agents/assistant/sessions/" + session + "/resume",
+		JsonNode resumed = SampleHttp.post(this.client, "/agents/assistant/sessions/" + session + "/resume",
 				Map.of("decisions", Map.of(pending.get("id").asString(), Map.of("type", "approve"))));
 		assertThat(resumed.get("status").asString()).isEqualTo("completed");
 		assertThat(resumed.get("output").asString()).isEqualTo("Here is what I found: Order A-1002 is cancelled.");
@@ -120,7 +111,7 @@ class SampleAgentsTests {
 
 	@Test
 	void researcherAnswersFromTheBundledPageItRetrieved() {
-		JsonNode result = post("/agents/researcher/invoke", Map.of("sessionId", session("research"), "message",
+		JsonNode result = SampleHttp.post(this.client, "/agents/researcher/invoke", Map.of("sessionId", session("research"), "message",
 				"How do I remove limescale from the Duo?"));
 		assertThat(this.embeddingModel).as("in-process embeddings, no key").isInstanceOf(LocalOnnxEmbeddingModel.class);
 		assertThat(result.get("status").asString()).isEqualTo("completed");
@@ -162,7 +153,7 @@ class SampleAgentsTests {
 	void librarianReadsAFileThroughTheMcpFilesystemServer() {
 		SampleTestEnvironment.requireFilesystemServer();
 		awaitMcpTool("shop-files__read_text_file");
-		JsonNode read = post("/agents/librarian/invoke",
+		JsonNode read = SampleHttp.post(this.client, "/agents/librarian/invoke",
 				Map.of("sessionId", session("files"), "message", "What does opening-hours.md say?"));
 		assertThat(read.get("status").asString()).isEqualTo("completed");
 		assertThat(read.at("/toolCalls/0/name").asString()).isEqualTo("shop-files__read_text_file");
@@ -170,7 +161,7 @@ class SampleAgentsTests {
 			.startsWith("(demo) The shop-files MCP server's read_text_file tool returned:")
 			.contains("Tuesday to Friday: 10:00 to 19:00");
 
-		JsonNode list = post("/agents/librarian/invoke",
+		JsonNode list = SampleHttp.post(this.client, "/agents/librarian/invoke",
 				Map.of("sessionId", session("files"), "message", "Which files do we have?"));
 		assertThat(list.at("/toolCalls/0/name").asString()).isEqualTo("shop-files__list_directory");
 		assertThat(list.get("output").asString()).contains("[FILE] price-list.md").contains("[FILE] suppliers.md");
@@ -181,15 +172,7 @@ class SampleAgentsTests {
 		SampleTestEnvironment.requireFilesystemServer();
 		awaitMcpTool("shop-files__read_text_file");
 		assertThat(this.mcp.tools()).extracting((tool) -> tool.spec().name()).contains("shop-files__write_file");
-		JsonNode tools = AgentJson.mapper()
-			.readTree(this.client.get()
-				.uri("/agents/librarian/tools")
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.returnResult()
-				.getResponseBody());
+		JsonNode tools = SampleHttp.get(this.client, "/agents/librarian/tools");
 		assertThat(tools.valueStream().map((tool) -> tool.get("name").asString())).contains("shop-files__read_text_file",
 				"shop-files__list_directory")
 			.noneMatch((name) -> name.contains("write") || name.contains("edit") || name.contains("move")
@@ -208,18 +191,5 @@ class SampleAgentsTests {
 		return name + "-" + UUID.randomUUID();
 	}
 
-	private JsonNode post(String uri, Object body) {
-		return AgentJson.mapper()
-			.readTree(this.client.post()
-				.uri(uri)
-				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(body)
-				.exchange()
-				.expectStatus()
-				.isOk()
-				.expectBody(String.class)
-				.returnResult()
-				.getResponseBody());
-	}
 
 }

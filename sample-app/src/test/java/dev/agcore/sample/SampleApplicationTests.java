@@ -35,14 +35,7 @@ class SampleApplicationTests {
 
 	@Test
 	void listsTheAssistantOnTheScriptedModel() {
-		JsonNode agents = json(this.client.get()
-			.uri("/agents")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody());
+		JsonNode agents = SampleHttp.get(this.client, "/agents");
 		assertThat(agents.valueStream().map((agent) -> agent.get("name").asString())).containsExactly("assistant",
 				"planner", "researcher", "librarian");
 		assertThat(agents.get(0).get("provider").asString()).isEqualTo("scripted");
@@ -78,12 +71,12 @@ class SampleApplicationTests {
 
 	@Test
 	void returnRequestWorkflowWaitsForApprovalAndSkipsFinishedTasksWhenResumed() {
-		JsonNode run = post("/workflows/return-request/runs",
+		JsonNode run = SampleHttp.post(this.client, "/workflows/return-request/runs",
 				Map.of("input", Map.of("orderId", "A-1001", "reason", "arrived broken")), 202);
 		String uri = "/workflows/return-request/runs/" + run.get("id").asString();
 		JsonNode interrupted = awaitStatus(uri, "interrupted");
 		assertThat(interrupted.at("/result/refund/amount").asDouble()).isEqualTo(30.0);
-		post(uri + "/resume", Map.of("resume", Map.of("approved", true)), 202);
+		SampleHttp.post(this.client, uri + "/resume", Map.of("resume", Map.of("approved", true)), 202);
 		JsonNode completed = awaitStatus(uri, "completed");
 		assertThat(completed.at("/result/status").asString()).isEqualTo("refunded");
 		List<ServerSentEvent<String>> events = this.client.get()
@@ -99,22 +92,10 @@ class SampleApplicationTests {
 			.extracting(ServerSentEvent::data)
 			.filteredOn((data) -> data.contains("\"cached\":true"))
 			.hasSize(2);
-		JsonNode refused = post("/workflows/return-request/runs", Map.of("input", 5), 400);
+		JsonNode refused = SampleHttp.post(this.client, "/workflows/return-request/runs", Map.of("input", 5), 400);
 		assertThat(refused.get("message").asString()).contains("return-request");
 	}
 
-	private JsonNode post(String uri, Object body, int status) {
-		return json(this.client.post()
-			.uri(uri)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isEqualTo(status)
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody());
-	}
 
 	private JsonNode awaitStatus(String uri, String status) {
 		long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -184,14 +165,7 @@ class SampleApplicationTests {
 			.exchange()
 			.expectStatus()
 			.isOk();
-		JsonNode metric = json(this.client.get()
-			.uri("/actuator/metrics/agent.tool.calls?tag=tool:get_order_status")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody());
+		JsonNode metric = SampleHttp.get(this.client, "/actuator/metrics/agent.tool.calls?tag=tool:get_order_status");
 		assertThat(metric.get("name").asString()).isEqualTo("agent.tool.calls");
 		JsonNode count = metric.get("measurements").valueStream()
 			.filter((measurement) -> "COUNT".equals(measurement.get("statistic").asString()))
@@ -202,7 +176,7 @@ class SampleApplicationTests {
 
 	@Test
 	void cancellingAnOrderWaitsForApprovalAndResumes() {
-		JsonNode paused = post("/agents/assistant/invoke",
+		JsonNode paused = SampleHttp.post(this.client, "/agents/assistant/invoke",
 				Map.of("sessionId", "cancel", "message", "Please cancel order A-1002"));
 		assertThat(paused.get("status").asString()).isEqualTo("interrupted");
 		JsonNode pending = paused.get("pendingToolCalls").get(0);
@@ -210,7 +184,7 @@ class SampleApplicationTests {
 		// the id the README's example uses
 		assertThat(pending.get("id").asString()).isEqualTo("call_demo_2");
 		assertThat(pending.get("reason").asString()).isEqualTo("Cancelling an order cannot be undone");
-		JsonNode resumed = post("/agents/assistant/sessions/cancel/resume",
+		JsonNode resumed = SampleHttp.post(this.client, "/agents/assistant/sessions/cancel/resume",
 				Map.of("decisions", Map.of(pending.get("id").asString(), Map.of("type", "approve"))));
 		assertThat(resumed.get("status").asString()).isEqualTo("completed");
 		assertThat(resumed.get("output").asString()).isEqualTo("Here is what I found: Order A-1002 is cancelled.");
@@ -218,7 +192,7 @@ class SampleApplicationTests {
 
 	@Test
 	void policyQuestionsAreAnsweredFromTheKnowledgeFolder() {
-		JsonNode result = post("/agents/assistant/invoke",
+		JsonNode result = SampleHttp.post(this.client, "/agents/assistant/invoke",
 				Map.of("sessionId", "policy", "message", "What is your return policy?"));
 		assertThat(result.get("toolCalls").get(0).get("name").asString()).isEqualTo("retrieve");
 		assertThat(result.get("output").asString()).startsWith("Here is what I found: Returns and refunds: ")
@@ -227,7 +201,7 @@ class SampleApplicationTests {
 
 	@Test
 	void todaysDateIsInThePromptThroughAnAnnotatedMiddlewareBean() {
-		JsonNode result = post("/agents/assistant/invoke", Map.of("sessionId", "date", "message", "What day is it?"));
+		JsonNode result = SampleHttp.post(this.client, "/agents/assistant/invoke", Map.of("sessionId", "date", "message", "What day is it?"));
 		assertThat(result.get("output").asString()).isEqualTo("(demo) Today is Sunday, 15 June 2025.");
 		this.client.get().uri("/actuator/metrics/agent.hook.events").exchange().expectStatus().isOk();
 	}
@@ -235,31 +209,12 @@ class SampleApplicationTests {
 	@Test
 	void healthIsExposedWithTheAgentsStores() {
 		this.client.get().uri("/actuator/health").exchange().expectStatus().isOk();
-		JsonNode agents = json(this.client.get()
-			.uri("/actuator/health/agents")
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody());
+		JsonNode agents = SampleHttp.get(this.client, "/actuator/health/agents");
 		assertThat(agents.get("status").asString()).isEqualTo("UP");
 		assertThat(agents.at("/components/stores/components").propertyNames()).contains("conversations", "runs",
 				"checkpoints");
 	}
 
-	private JsonNode post(String uri, Object body) {
-		return json(this.client.post()
-			.uri(uri)
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(body)
-			.exchange()
-			.expectStatus()
-			.isOk()
-			.expectBody(String.class)
-			.returnResult()
-			.getResponseBody());
-	}
 
 	private static JsonNode json(String text) {
 		return AgentJson.mapper().readTree(text);

@@ -28,23 +28,38 @@ final class SampleHttp {
 
 	/** POST a JSON body, expect 200 and read the JSON answer. */
 	static JsonNode post(ConfigurableApplicationContext context, String uri, Object body) {
+		return post(client(context), uri, body);
+	}
+
+	/** GET, expect 200 and read the JSON answer. */
+	static JsonNode get(ConfigurableApplicationContext context, String uri) {
+		return get(client(context), uri);
+	}
+
+	/** POST a JSON body, expect 200 and read the JSON answer. */
+	static JsonNode post(WebTestClient client, String uri, Object body) {
+		return post(client, uri, body, 200);
+	}
+
+	/** POST a JSON body, expect a status and read the JSON answer. */
+	static JsonNode post(WebTestClient client, String uri, Object body, int status) {
 		return AgentJson.mapper()
-			.readTree(client(context).post()
+			.readTree(client.post()
 				.uri(uri)
 				.contentType(MediaType.APPLICATION_JSON)
 				.bodyValue(body)
 				.exchange()
 				.expectStatus()
-				.isOk()
+				.isEqualTo(status)
 				.expectBody(String.class)
 				.returnResult()
 				.getResponseBody());
 	}
 
 	/** GET, expect 200 and read the JSON answer. */
-	static JsonNode get(ConfigurableApplicationContext context, String uri) {
+	static JsonNode get(WebTestClient client, String uri) {
 		return AgentJson.mapper()
-			.readTree(client(context).get()
+			.readTree(client.get()
 				.uri(uri)
 				.exchange()
 				.expectStatus()
