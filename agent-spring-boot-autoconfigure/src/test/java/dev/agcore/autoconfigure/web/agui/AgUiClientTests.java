@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
-import java.util.UUID;
 
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -22,8 +21,6 @@ import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.PendingTurn;
 import dev.agcore.message.Message;
-import dev.agcore.message.ToolCall;
-import dev.agcore.message.ToolResultMessage;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.Usage;
@@ -271,16 +268,7 @@ class AgUiClientTests {
 
 		@Bean
 		ScriptedChatModel scripted() {
-			return ScriptedChatModel.answering((request) -> {
-				List<Message> messages = request.messages();
-				Message last = messages.get(messages.size() - 1);
-				if (last instanceof ToolResultMessage result) {
-					return ScriptedChatModel.text("The weather: " + result.text());
-				}
-				String city = (last instanceof UserMessage user && user.text().contains("Quito")) ? "Quito" : "Lima";
-				return ScriptedChatModel.toolCalls(
-						new ToolCall("call-" + UUID.randomUUID(), "get_weather", "{\"city\": \"" + city + "\"}"));
-			});
+			return WeatherTools.callingModel();
 		}
 
 		@Bean

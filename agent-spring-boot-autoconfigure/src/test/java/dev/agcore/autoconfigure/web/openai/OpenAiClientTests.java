@@ -5,7 +5,6 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 
 import dev.agcore.autoconfigure.WeatherTools;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -16,10 +15,6 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.json.AgentJson;
-import dev.agcore.message.Message;
-import dev.agcore.message.ToolCall;
-import dev.agcore.message.ToolResultMessage;
-import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
 import dev.agcore.testing.ScriptedChatModel;
 import org.junit.jupiter.api.Test;
@@ -107,16 +102,7 @@ class OpenAiClientTests {
 
 		@Bean
 		ChatModel scripted() {
-			return ScriptedChatModel.answering((request) -> {
-				List<Message> messages = request.messages();
-				Message last = messages.get(messages.size() - 1);
-				if (last instanceof ToolResultMessage result) {
-					return ScriptedChatModel.text("The weather: " + result.text());
-				}
-				String city = (last instanceof UserMessage user && user.text().contains("Quito")) ? "Quito" : "Lima";
-				return ScriptedChatModel.toolCalls(
-						new ToolCall("call-" + UUID.randomUUID(), "get_weather", "{\"city\": \"" + city + "\"}"));
-			}).withoutRecording();
+			return WeatherTools.callingModel().withoutRecording();
 		}
 
 		@Bean
