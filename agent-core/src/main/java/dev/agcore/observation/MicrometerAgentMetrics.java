@@ -104,6 +104,10 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	private final Map<TurnKey, Timer> turnTimers = new ConcurrentHashMap<>();
 
+	private final Map<String, TurnSummaries> turnSummaries = new ConcurrentHashMap<>();
+
+	private final Map<String, Timer> storeTimers = new ConcurrentHashMap<>();
+
 	public MicrometerAgentMetrics(MeterRegistry registry) {
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
 	}
@@ -217,23 +221,32 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 				.register(this.registry));
 		}
 		timer.record(durationNanos, TimeUnit.NANOSECONDS);
-		if (modelCalls >= 0) {
-			// once per turn: the registry's own lookup is cheap enough
-			DistributionSummary.builder(TURN_MODEL_CALLS)
-				.description("Model calls per turn")
-				.baseUnit("{call}")
-				.tag("gen_ai.agent.name", agent)
-				.register(this.registry)
-				.record(modelCalls);
+		if (modelCalls >= 0 || toolCalls >= 0) {
+			TurnSummaries summaries = this.turnSummaries.get(agent);
+			if (summaries == null) {
+				summaries = this.turnSummaries.computeIfAbsent(agent, this::createTurnSummaries);
+			}
+			if (modelCalls >= 0) {
+				summaries.modelCalls().record(modelCalls);
+			}
+			if (toolCalls >= 0) {
+				summaries.toolCalls().record(toolCalls);
+			}
 		}
-		if (toolCalls >= 0) {
-			DistributionSummary.builder(TURN_TOOL_CALLS)
-				.description("Tool calls per turn")
-				.baseUnit("{call}")
-				.tag("gen_ai.agent.name", agent)
-				.register(this.registry)
-				.record(toolCalls);
-		}
+	}
+
+	private TurnSummaries createTurnSummaries(String agent) {
+		return new TurnSummaries(
+				DistributionSummary.builder(TURN_MODEL_CALLS)
+					.description("Model calls per turn")
+					.baseUnit("{call}")
+					.tag("gen_ai.agent.name", agent)
+					.register(this.registry),
+				DistributionSummary.builder(TURN_TOOL_CALLS)
+					.description("Tool calls per turn")
+					.baseUnit("{call}")
+					.tag("gen_ai.agent.name", agent)
+					.register(this.registry));
 	}
 
 	@Override
@@ -248,11 +261,15 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 
 	@Override
 	public void storeOperation(String operation, long durationNanos, @Nullable Throwable error) {
-		Timer.builder(STORE_OPERATION)
-			.description("Conversation store operations of the agent loop")
-			.tag("operation", operation)
-			.register(this.registry)
-			.record(durationNanos, TimeUnit.NANOSECONDS);
+		// the operation is one of a few names the loop passes, never user input
+		Timer timer = this.storeTimers.get(operation);
+		if (timer == null) {
+			timer = this.storeTimers.computeIfAbsent(operation, (name) -> Timer.builder(STORE_OPERATION)
+				.description("Conversation store operations of the agent loop")
+				.tag("operation", name)
+				.register(this.registry));
+		}
+		timer.record(durationNanos, TimeUnit.NANOSECONDS);
 	}
 
 	static String retryReason(Throwable cause) {
@@ -311,6 +328,9 @@ public final class MicrometerAgentMetrics implements AgentMetrics {
 	}
 
 	private record ChainKey(String chain, ChainOutcome outcome) {
+	}
+
+	private record TurnSummaries(DistributionSummary modelCalls, DistributionSummary toolCalls) {
 	}
 
 	private record ModelMeters(Timer duration, @Nullable DistributionSummary inputTokens,

@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 
 import dev.agcore.audit.Auditor;
 import dev.agcore.context.ContextCapture;
+import dev.agcore.context.PropagatedContext;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
@@ -38,6 +39,8 @@ import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccess
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 /**
  * The agent loop: call the model; while it asks for tools, run them and call it again;
@@ -178,13 +181,13 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(request.sessionId(), (tally) -> run(request, TurnListener.NONE, null, tally));
+		return withinTurnTimeout(request.sessionId(), (scope) -> run(request, TurnListener.NONE, null, scope));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
 		return TurnEvents.events(
-				(listener) -> withinTurnTimeout(request.sessionId(), (tally) -> run(request, listener, null, tally)));
+				(listener) -> withinTurnTimeout(request.sessionId(), (scope) -> run(request, listener, null, scope)));
 	}
 
 	@Override
@@ -192,7 +195,7 @@ final class DefaultAgent implements Agent {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
 			return withinTurnTimeout(request.sessionId(),
-					(tally) -> run(request, TurnListener.NONE, structured, tally))
+					(scope) -> run(request, TurnListener.NONE, structured, scope))
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
 		});
 	}
@@ -236,78 +239,118 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(request.sessionId(), (tally) -> this.resumption.resume(request, TurnListener.NONE));
+		return withinTurnTimeout(request.sessionId(),
+				(scope) -> this.resumption.resume(request, TurnListener.NONE, scope));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
 		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(),
-				(tally) -> this.resumption.resume(request, listener)));
+				(scope) -> this.resumption.resume(request, listener, scope)));
 	}
 
 	/**
 	 * A model that never answers cannot hold the caller for retries times timeouts times
 	 * iterations. The caller's context (security, MDC) goes with the turn to its tools and
-	 * hooks.
+	 * hooks. Everything the turn carries goes into its Reactor context in one
+	 * {@code contextWrite}, and how it ended is recorded by one operator: the turn's frame
+	 * costs a few operators, not one per concern.
 	 */
-	private Mono<AgentResult> withinTurnTimeout(String sessionId, Function<TurnTally, Mono<AgentResult>> turn) {
-		return TurnContext.propagate(this.contextCapture, this.name, sessionId, Mono.defer(() -> {
+	private Mono<AgentResult> withinTurnTimeout(String sessionId, Function<TurnScope, Mono<AgentResult>> turn) {
+		return TurnContext.propagate(this.contextCapture, this.name, sessionId, (view, propagated) -> {
 			// the priced calls of this turn, of any model: see ConfiguredChatModel
 			TurnCost cost = new TurnCost(this.name, this.metrics);
-			TurnTally tally = new TurnTally();
-			Mono<AgentResult> bounded = TurnDeadline.bound(Mono.defer(() -> turn.apply(tally)), this.name,
-					this.turnTimeout)
+			TurnScope scope = new TurnScope(cost,
+					TurnLog.start(this.name, sessionId, this.turnLog.capture(), this.turnLog.listener()));
+			TurnObservations.Once observation = this.observations.isNoop() ? null : startObservation(view, sessionId);
+			Mono<AgentResult> bounded = scope.deadline()
+				.bound(Mono.defer(() -> turn.apply(scope)), this.name, this.turnTimeout)
 				.map(cost::addTo);
-			Mono<AgentResult> logged = TurnLog
-				.watch(bounded, this.name, sessionId, this.turnLog.capture(), this.turnLog.listener(), cost)
-				.contextWrite((context) -> context.put(ModelCostListener.CONTEXT_KEY, cost));
-			return observe(logged, sessionId, tally);
-		}));
-	}
-
-	/**
-	 * Record the turn's metrics and, with an observation registry, observe it: the parent
-	 * of its model and tool calls, through the Reactor context (or the observation of the
-	 * caller's thread, such as a sub-agent tool's).
-	 */
-	private Mono<AgentResult> observe(Mono<AgentResult> turn, String sessionId, TurnTally tally) {
-		long start = System.nanoTime();
-		if (this.observations.isNoop()) {
-			return turn.doOnSuccess((result) -> recordTurn(result, null, tally, start, null))
-				.doOnError((ex) -> recordTurn(null, null, tally, start, ex))
-				.doOnCancel(() -> recordTurn(null, null, tally, start, null));
-		}
-		return Mono.deferContextual((view) -> {
-			Observation parent = AgentObservations.current(view);
-			if (parent == null) {
-				parent = this.observations.registry().getCurrentObservation();
-			}
-			InvokeAgentObservationContext context = new InvokeAgentObservationContext(this.name,
-					this.model.providerName(), this.requestModel, sessionId);
-			TurnObservations.Once once = new TurnObservations.Once(
-					this.observations.invokeAgent(context, parent).start());
-			return turn.doOnSuccess((result) -> recordTurn(result, once, tally, start, null))
-				.doOnError((ex) -> recordTurn(null, once, tally, start, ex))
-				.doOnCancel(() -> recordTurn(null, once, tally, start, null))
-				.contextWrite((ctx) -> ctx.put(ObservationThreadLocalAccessor.KEY, once.observation()));
+			return Ending.watch(bounded, new TurnEnd(scope, observation, System.nanoTime()))
+				.contextWrite((context) -> {
+					Context written = context.put(PropagatedContext.CONTEXT_KEY, propagated)
+						.put(ModelCostListener.CONTEXT_KEY, cost);
+					return (observation != null)
+							? written.put(ObservationThreadLocalAccessor.KEY, observation.observation()) : written;
+				});
 		});
 	}
 
-	private void recordTurn(@Nullable AgentResult result, TurnObservations.@Nullable Once once, TurnTally tally,
-			long start, @Nullable Throwable error) {
-		String outcome = (result != null) ? outcome(result) : (error != null) ? "error" : "cancelled";
-		int modelCalls = (result != null) ? tally.modelCalls() : -1;
-		int toolCalls = (result != null) ? result.toolExecutions().size() : -1;
-		this.metrics.turn(this.name, outcome, modelCalls, toolCalls, System.nanoTime() - start);
-		if (once != null && once.observation().getContext() instanceof InvokeAgentObservationContext context) {
-			context.setOutcome(outcome);
-			context.setModelCalls(modelCalls);
-			context.setToolCalls(toolCalls);
-			if (result != null) {
-				context.setUsage(result.usage());
-			}
-			once.stop(error);
+	/**
+	 * Start the observation of a turn: the parent of its model and tool calls, through the
+	 * Reactor context; its own parent is the caller's, from the Reactor context or the
+	 * caller's thread (a sub-agent tool's).
+	 */
+	private TurnObservations.Once startObservation(ContextView view, String sessionId) {
+		Observation parent = AgentObservations.current(view);
+		if (parent == null) {
+			parent = this.observations.registry().getCurrentObservation();
 		}
+		InvokeAgentObservationContext context = new InvokeAgentObservationContext(this.name,
+				this.model.providerName(), this.requestModel, sessionId);
+		return new TurnObservations.Once(this.observations.invokeAgent(context, parent).start());
+	}
+
+	/** Records how a turn ended: its metrics, its log line and its observation. */
+	private final class TurnEnd implements Ending.Listener<AgentResult> {
+
+		private final TurnScope scope;
+
+		private final TurnObservations.@Nullable Once observation;
+
+		private final long start;
+
+		TurnEnd(TurnScope scope, TurnObservations.@Nullable Once observation, long start) {
+			this.scope = scope;
+			this.observation = observation;
+			this.start = start;
+		}
+
+		@Override
+		public void succeeded(@Nullable AgentResult result) {
+			TurnLog log = this.scope.log();
+			if (log != null && result != null) {
+				log.completed(result, this.scope.cost().total());
+			}
+			record(result, null);
+		}
+
+		@Override
+		public void failed(Throwable error) {
+			TurnLog log = this.scope.log();
+			if (log != null) {
+				log.failed(error, this.scope.cost().total());
+			}
+			record(null, error);
+		}
+
+		@Override
+		public void cancelled() {
+			TurnLog log = this.scope.log();
+			if (log != null) {
+				log.cancelled(this.scope.cost().total());
+			}
+			record(null, null);
+		}
+
+		private void record(@Nullable AgentResult result, @Nullable Throwable error) {
+			String outcome = (result != null) ? outcome(result) : (error != null) ? "error" : "cancelled";
+			int modelCalls = (result != null) ? this.scope.modelCalls() : -1;
+			int toolCalls = (result != null) ? result.toolExecutions().size() : -1;
+			DefaultAgent.this.metrics.turn(DefaultAgent.this.name, outcome, modelCalls, toolCalls,
+					System.nanoTime() - this.start);
+			if (this.observation != null
+					&& this.observation.observation().getContext() instanceof InvokeAgentObservationContext context) {
+				context.setOutcome(outcome);
+				context.setModelCalls(modelCalls);
+				context.setToolCalls(toolCalls);
+				if (result != null) {
+					context.setUsage(result.usage());
+				}
+				this.observation.stop(error);
+			}
+		}
+
 	}
 
 	private static String outcome(AgentResult result) {
@@ -319,18 +362,24 @@ final class DefaultAgent implements Agent {
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,
-			@Nullable StructuredOutput<?> structured, TurnTally tally) {
+			@Nullable StructuredOutput<?> structured, TurnScope scope) {
 		String sessionId = request.sessionId();
 		TurnSetup setup = setup(request.options(), structured);
 		return this.store.loadPending(sessionId)
-			.flatMap((pending) -> Mono.<Conversation>error(new ResumeException(pausedTurn(sessionId, pending))))
+			.<Conversation>handle((pending, sink) -> sink.error(new ResumeException(pausedTurn(sessionId, pending))))
 			.switchIfEmpty(timedStore("load", this.store.load(sessionId)))
-			.zipWith(session(sessionId))
-			.flatMap((loaded) -> {
-				Turn turn = new Turn(this.name, request, loaded.getT1(), this.toolRunner.store());
+			.zipWith(session(sessionId), (conversation, session) -> {
+				Turn turn = new Turn(this.name, request, conversation, this.toolRunner.store(), scope);
 				turn.setup(setup);
-				turn.session(loaded.getT2());
-				tally.turn(turn);
+				turn.session(session);
+				scope.count(turn);
+				return turn;
+			})
+			.flatMap((turn) -> {
+				if (!this.middleware.hasBeforeAgent()) {
+					turn.markTurnStart();
+					return loop(turn, listener);
+				}
 				return TurnObservations.marked(this.observesHooks, Events.BEFORE_AGENT,
 						this.middleware.beforeAgent(turn, turn.messages()))
 					.then(Mono.defer(() -> {
@@ -355,8 +404,8 @@ final class DefaultAgent implements Agent {
 
 	/** Run model calls and tools until the turn finishes, then store it. */
 	Mono<AgentResult> loop(Turn turn, TurnListener listener) {
-		Mono<Void> steps = turn.isFinished() ? Mono.empty() : this.runner.run(turn, listener);
-		return steps.then(TurnDeadline.finishing(Mono.defer(() -> finish(turn))));
+		Mono<AgentResult> finished = turn.scope().deadline().finishing(() -> finish(turn));
+		return turn.isFinished() ? finished : this.runner.run(turn, listener).then(finished);
 	}
 
 	/** The ReAct runner: one model call, then its tools, then again, up to max-iterations. */
@@ -409,27 +458,62 @@ final class DefaultAgent implements Agent {
 		for (ToolCall call : calls) {
 			listener.onToolCallStarted(call);
 		}
-		ToolResultMessage[] results = new ToolResultMessage[calls.size()];
-		List<PendingToolCall> pending = new ArrayList<>(0);
-		return this.toolRunner.run(calls, turn, this.middleware, listener).doOnNext((indexed) -> {
+		ToolRound round = new ToolRound(calls.size(), listener);
+		return this.toolRunner.run(calls, turn, this.middleware, listener)
+			.doOnNext(round::add)
+			.then(Mono.fromRunnable(() -> {
+				turn.acceptToolResults(round.results());
+				if (round.hasPending()) {
+					turn.interrupt(round.pending());
+				}
+				else {
+					finishIfReturnsDirectly(turn, listener);
+				}
+			}));
+	}
+
+	/** The outcomes of one response's tool calls, in call order, as they complete. */
+	private static final class ToolRound {
+
+		private final ToolResultMessage[] results;
+
+		private final TurnListener listener;
+
+		private @Nullable List<PendingToolCall> pending;
+
+		ToolRound(int calls, TurnListener listener) {
+			this.results = new ToolResultMessage[calls];
+			this.listener = listener;
+		}
+
+		void add(ToolRunner.IndexedResult indexed) {
 			ToolResultMessage message = indexed.message();
 			if (message != null) {
-				results[indexed.index()] = message;
-				listener.onToolCallCompleted(message);
+				this.results[indexed.index()] = message;
+				this.listener.onToolCallCompleted(message);
 			}
 			else if (indexed.interrupt() != null) {
 				ToolCall call = indexed.interrupt().call();
-				pending.add(new PendingToolCall(call.id(), call.name(), call.arguments(), indexed.interrupt().reason()));
+				if (this.pending == null) {
+					this.pending = new ArrayList<>(1);
+				}
+				this.pending.add(new PendingToolCall(call.id(), call.name(), call.arguments(),
+						indexed.interrupt().reason()));
 			}
-		}).then(Mono.fromRunnable(() -> {
-			turn.acceptToolResults(results);
-			if (!pending.isEmpty()) {
-				turn.interrupt(pending);
-			}
-			else {
-				finishIfReturnsDirectly(turn, listener);
-			}
-		}));
+		}
+
+		ToolResultMessage[] results() {
+			return this.results;
+		}
+
+		boolean hasPending() {
+			return this.pending != null;
+		}
+
+		List<PendingToolCall> pending() {
+			return (this.pending != null) ? this.pending : List.of();
+		}
+
 	}
 
 	/** Finish the turn with the results of the last tool calls if their tools return directly. */
@@ -446,6 +530,9 @@ final class DefaultAgent implements Agent {
 			// not the end of the turn: after-agent hooks run when the resumed turn ends
 			return this.turnStore.paused(turn).thenReturn(turn.result());
 		}
+		if (!this.middleware.hasAfterAgent()) {
+			return store(turn);
+		}
 		return TurnObservations
 			.marked(this.observesHooks, Events.AFTER_AGENT, this.middleware.afterAgent(turn, turn.messages()))
 			.then(Mono.defer(() -> store(turn)));
@@ -457,7 +544,6 @@ final class DefaultAgent implements Agent {
 		return timedStore("append", this.turnStore.finished(turn, result.messages())).thenReturn(result);
 	}
 
-
 	private <T> Mono<T> timedStore(String operation, Mono<T> operationMono) {
 		if (this.metrics == AgentMetrics.NOOP) {
 			// no meters: no timing operators on every turn
@@ -465,26 +551,24 @@ final class DefaultAgent implements Agent {
 		}
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
-			return operationMono
-				.doOnSuccess((value) -> this.metrics.storeOperation(operation, System.nanoTime() - start, null))
-				.doOnError((ex) -> this.metrics.storeOperation(operation, System.nanoTime() - start, ex));
+			return Ending.watch(operationMono, new Ending.Listener<T>() {
+
+				@Override
+				public void succeeded(@Nullable T value) {
+					DefaultAgent.this.metrics.storeOperation(operation, System.nanoTime() - start, null);
+				}
+
+				@Override
+				public void failed(Throwable error) {
+					DefaultAgent.this.metrics.storeOperation(operation, System.nanoTime() - start, error);
+				}
+
+				@Override
+				public void cancelled() {
+				}
+
+			});
 		});
-	}
-
-	/** The turn of a new message, once it exists, for the count of its model calls. */
-	static final class TurnTally {
-
-		private volatile @Nullable Turn turn;
-
-		void turn(Turn turn) {
-			this.turn = turn;
-		}
-
-		int modelCalls() {
-			Turn current = this.turn;
-			return (current != null) ? current.modelCalls() : -1;
-		}
-
 	}
 
 	private static String pausedTurn(String sessionId, PendingTurn pending) {

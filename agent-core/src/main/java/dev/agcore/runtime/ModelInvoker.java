@@ -79,13 +79,36 @@ final class ModelInvoker {
 			ChatRequest request = adapt(model, chatRequest);
 			String requestModel = requestModel(model, request);
 			int firstXmlId = parsesXml(model, chatRequest) ? firstXmlId(chatRequest) : 0;
-			long start = System.nanoTime();
-			Mono<ChatResponse> call = model.call(request)
-				.map(ModelInvoker::splitThinking)
-				.map((response) -> (firstXmlId > 0) ? parseXml(response, firstXmlId) : response)
-				.doOnSuccess((response) -> recordModelCall(model, requestModel, response.usage(), start, null))
-				.doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
-			return observe(call, model, requestModel, request, false);
+			Mono<ChatResponse> call = model.call(request).map((response) -> {
+				ChatResponse split = splitThinking(response);
+				return (firstXmlId > 0) ? parseXml(split, firstXmlId) : split;
+			});
+			return observe(recorded(call, model, requestModel), model, requestModel, request, false);
+		});
+	}
+
+	/** The call, its duration and usage recorded in the metrics, if there are any. */
+	private Mono<ChatResponse> recorded(Mono<ChatResponse> call, ChatModel model, String requestModel) {
+		if (this.metrics == AgentMetrics.NOOP) {
+			return call;
+		}
+		long start = System.nanoTime();
+		return Ending.watch(call, new Ending.Listener<>() {
+
+			@Override
+			public void succeeded(@Nullable ChatResponse response) {
+				recordModelCall(model, requestModel, (response != null) ? response.usage() : Usage.EMPTY, start, null);
+			}
+
+			@Override
+			public void failed(Throwable error) {
+				recordModelCall(model, requestModel, Usage.EMPTY, start, error);
+			}
+
+			@Override
+			public void cancelled() {
+			}
+
 		});
 	}
 
@@ -146,10 +169,8 @@ final class ModelInvoker {
 				forward(last, accumulator, listener, shown);
 				ChatResponse response = accumulator.toResponse();
 				return withCalls(response, response.message().text(), xmlCalls);
-			})).doOnSuccess((response) -> {
-				recordModelCall(model, requestModel, response.usage(), start, null);
-			}).doOnError((ex) -> recordModelCall(model, requestModel, Usage.EMPTY, start, ex));
-			return observe(streamed, model, requestModel, request, true);
+			}));
+			return observe(recorded(streamed, model, requestModel), model, requestModel, request, true);
 		});
 	}
 

@@ -60,16 +60,27 @@ final class ModelStep {
 	 */
 	Mono<ChatResponse> call(Turn turn, List<ToolSpec> tools, ChatOptions options, String instructions,
 			UnaryOperator<ChatRequest> shape, TurnListener listener) {
+		if (this.prompt.template() == null && !this.middleware.hasBeforeModel()) {
+			// nothing before the call waits for anything: build the request in place
+			return Mono.defer(() -> call(turn, layered(turn,
+					shape.apply(turn.nextRequest(this.prompt.systemPrompt(), tools, options, this.window)),
+					instructions), listener));
+		}
 		// the other layers after middleware: a @DynamicPrompt replaces the agent's layer only
 		return this.prompt.agentPrompt(turn)
 			.map((agentPrompt) -> shape.apply(turn.nextRequest(agentPrompt, tools, options, this.window)))
 			.flatMap((request) -> TurnObservations.marked(this.observesHooks, Events.BEFORE_MODEL,
 					this.middleware.beforeModel(turn, request)))
-			.map((chatRequest) -> this.prompt.layers().compose(chatRequest, turn, instructions))
-			// after middleware, which sees tool results as the tools returned them
-			.map((chatRequest) -> this.prompt.untrusted()
-				.mark(chatRequest, this.prompt.untrusted().holdsBlock(instructions)))
-			.flatMap((chatRequest) -> call(turn, chatRequest, listener));
+			.flatMap((chatRequest) -> call(turn, layered(turn, chatRequest, instructions), listener));
+	}
+
+	/**
+	 * The request with the system prompt's other layers, after middleware, which sees tool
+	 * results as the tools returned them; then tool results and documents marked.
+	 */
+	private ChatRequest layered(Turn turn, ChatRequest request, String instructions) {
+		ChatRequest composed = this.prompt.layers().compose(request, turn, instructions);
+		return this.prompt.untrusted().mark(composed, this.prompt.untrusted().holdsBlock(instructions));
 	}
 
 	/** How tool results and retrieved documents are marked for the model. */
@@ -81,35 +92,40 @@ final class ModelStep {
 		// middleware that rewrites model output (PII redaction) must see the text before the caller does
 		boolean liveText = listener.streaming() && !this.bufferText;
 		// the text of this model response the caller has been shown
-		StringBuilder shown = new StringBuilder();
+		StringBuilder shown = listener.streaming() ? new StringBuilder() : null;
 		ChatModel model = turn.setup().model();
-		ModelCall innermost = TurnLog.models(model, listener.streaming()
+		ModelCall innermost = TurnLog.models(turn.scope().log(), model, listener.streaming()
 				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
 				: (req) -> this.invoker.call(model, req));
-		return this.middleware.wrapModelCall(turn, innermost)
+		Mono<ChatResponse> response = this.middleware.wrapModelCall(turn, innermost)
 			.call(chatRequest)
-			.switchIfEmpty(Mono.error(() -> new MiddlewareException(
-					"A wrapModelCall middleware of agent '" + this.agentName + "' completed without a response")))
-			.flatMap((response) -> TurnObservations.marked(this.observesHooks, Events.AFTER_MODEL,
-					this.middleware.afterModel(turn, chatRequest, response)))
-			.doOnNext((adjusted) -> {
-				// text not streamed live, or an answer a wrapper put in place of the streamed one
-				// (a fallback model, a limit's final answer), is sent whole, after telling the
-				// caller to discard what it was shown
-				String text = adjusted.message().text();
-				if (listener.streaming() && !text.contentEquals(shown)) {
-					if (shown.length() > 0) {
-						listener.onTextReset();
-					}
-					if (!text.isEmpty()) {
-						listener.onText(text);
-					}
+			.switchIfEmpty(Mono.error(() -> new MiddlewareException("A model call of agent '" + this.agentName
+					+ "' completed without a response: a wrapModelCall middleware or the model returned an empty Mono")));
+		if (this.middleware.hasAfterModel()) {
+			response = response.flatMap((received) -> TurnObservations.marked(this.observesHooks, Events.AFTER_MODEL,
+					this.middleware.afterModel(turn, chatRequest, received)));
+		}
+		if (listener == TurnListener.NONE) {
+			// nobody listens: no text or usage to tell
+			return response;
+		}
+		return response.doOnNext((adjusted) -> {
+			// text not streamed live, or an answer a wrapper put in place of the streamed one
+			// (a fallback model, a limit's final answer), is sent whole, after telling the
+			// caller to discard what it was shown
+			String text = adjusted.message().text();
+			if (shown != null && !text.contentEquals(shown)) {
+				if (shown.length() > 0) {
+					listener.onTextReset();
 				}
-				if (!adjusted.usage().isEmpty()) {
-					listener.onUsage(adjusted.usage());
+				if (!text.isEmpty()) {
+					listener.onText(text);
 				}
-			});
+			}
+			if (!adjusted.usage().isEmpty()) {
+				listener.onUsage(adjusted.usage());
+			}
+		});
 	}
-
 
 }

@@ -33,7 +33,7 @@ final class Resumption {
 		this.store = store;
 	}
 
-	Mono<AgentResult> resume(ResumeRequest request, TurnListener listener) {
+	Mono<AgentResult> resume(ResumeRequest request, TurnListener listener, TurnScope scope) {
 		String sessionId = request.sessionId();
 		// before the claim: a model the agent does not allow leaves the turn as it is
 		TurnSetup setup = this.agent.setup(request.options(), null);
@@ -53,7 +53,7 @@ final class Resumption {
 					return this.store.load(sessionId)
 						.zipWith(this.agent.session(sessionId))
 						.flatMap((loaded) -> continueTurn(request, claim, setup, loaded.getT1(),
-								loaded.getT2(), listener))
+								loaded.getT2(), listener, scope))
 						.onErrorResume((ex) -> claim.release().then(Mono.error(ex)))
 						.doOnCancel(claim::releaseDetached);
 				});
@@ -98,7 +98,7 @@ final class Resumption {
 	}
 
 	private Mono<AgentResult> continueTurn(ResumeRequest request, PendingClaim claim, TurnSetup setup,
-			Conversation history, SessionContextBlock.Snapshot session, TurnListener listener) {
+			Conversation history, SessionContextBlock.Snapshot session, TurnListener listener, TurnScope scope) {
 		PendingTurn pending = claim.claimed();
 		Set<String> approved = new HashSet<>();
 		request.decisions().forEach((id, decision) -> {
@@ -106,7 +106,8 @@ final class Resumption {
 				approved.add(id);
 			}
 		});
-		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore());
+		Turn turn = new Turn(this.agent.name(), request, history, pending, approved, this.agent.keyValueStore(),
+				scope);
 		turn.setup(setup);
 		turn.session(session);
 		if (pending.pendingCalls().isEmpty()) {

@@ -105,7 +105,7 @@ final class ToolRunner {
 	 */
 	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener) {
 		ToolCallHandler handler = middleware.wrapToolCall(turn,
-				TurnLog.tools((call) -> execute(call, turn, listener)));
+				TurnLog.tools(turn.scope().log(), (call) -> execute(call, turn, listener)));
 		if (!this.executor.checksPermissions()) {
 			return runAll(calls, handler);
 		}

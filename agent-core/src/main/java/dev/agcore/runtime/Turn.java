@@ -47,6 +47,8 @@ final class Turn implements AgentContext {
 
 	private final String sessionId;
 
+	private final TurnScope scope;
+
 	private final Map<String, Object> state;
 
 	private final @Nullable String userId;
@@ -118,8 +120,9 @@ final class Turn implements AgentContext {
 	private final Map<String, Throwable> toolFailures = new ConcurrentHashMap<>(2);
 
 	/** A new turn: the history, then the user's message. */
-	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store) {
-		this(agentName, request.sessionId(), request.state(), request.userId(), history, Set.of(), false, store);
+	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store, TurnScope scope) {
+		this(agentName, request.sessionId(), request.state(), request.userId(), history, Set.of(), false, store,
+				scope);
 		this.messages.add(new UserMessage(request.message(), request.media(), null));
 		this.instructions = request.instructions();
 		this.locale = request.locale();
@@ -127,8 +130,8 @@ final class Turn implements AgentContext {
 
 	/** A paused turn being resumed: the history, then the turn's messages so far. */
 	Turn(String agentName, ResumeRequest request, Conversation history, PendingTurn pending, Set<String> approved,
-			KeyValueStore store) {
-		this(agentName, request.sessionId(), request.state(), request.userId(), history, approved, true, store);
+			KeyValueStore store, TurnScope scope) {
+		this(agentName, request.sessionId(), request.state(), request.userId(), history, approved, true, store, scope);
 		this.messages.addAll(pending.messages());
 		this.modelCalls = pending.modelCalls();
 		this.usage = Usage.of(pending.inputTokens(), pending.outputTokens());
@@ -136,8 +139,9 @@ final class Turn implements AgentContext {
 	}
 
 	private Turn(String agentName, String sessionId, Map<String, Object> state, @Nullable String userId,
-			Conversation conversation, Set<String> approved, boolean resumed, KeyValueStore store) {
+			Conversation conversation, Set<String> approved, boolean resumed, KeyValueStore store, TurnScope scope) {
 		List<Message> history = conversation.messages();
+		this.scope = scope;
 		this.historyVersion = conversation.version();
 		this.resumed = resumed;
 		this.store = store;
@@ -151,6 +155,11 @@ final class Turn implements AgentContext {
 		this.messages.addAll(history);
 		this.turnStart = history.size();
 		this.previousAgent = AgentSwitch.previousAgent(history, agentName);
+	}
+
+	/** This run's deadline, cost and log. */
+	TurnScope scope() {
+		return this.scope;
 	}
 
 	/** Set the model, options and answer structure of the turn's model calls. */

@@ -3,12 +3,14 @@ package dev.agcore.runtime;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
 
 import dev.agcore.context.ContextCapture;
 import dev.agcore.context.MdcKeys;
 import dev.agcore.context.PropagatedContext;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
+import reactor.core.Fuseable;
 import reactor.core.publisher.Mono;
 import reactor.util.context.ContextView;
 
@@ -26,23 +28,48 @@ final class TurnContext {
 
 	/**
 	 * Run a turn with the caller's context: captured now, on the subscribing thread and
-	 * from the Reactor context, and opened while the turn is subscribed.
+	 * from the Reactor context, and opened while the turn is subscribed. The turn is
+	 * assembled with the scope open too, and must put the context in its Reactor context
+	 * under {@link PropagatedContext#CONTEXT_KEY} (in its one {@code contextWrite}, with
+	 * whatever else it puts there).
+	 * @param turn assembles the turn from the caller's Reactor context and the captured context
 	 */
-	static <T> Mono<T> propagate(ContextCapture capture, String agent, String sessionId, Mono<T> turn) {
+	static <T> Mono<T> propagate(ContextCapture capture, String agent, String sessionId,
+			BiFunction<ContextView, PropagatedContext, Mono<T>> turn) {
 		return Mono.deferContextual((view) -> {
 			PropagatedContext mdc = mdc(agent, sessionId, view);
-			return capture.capture(view).flatMap((captured) -> {
-				PropagatedContext context = captured.and(mdc);
-				Mono<T> within = turn.contextWrite((ctx) -> ctx.put(PropagatedContext.CONTEXT_KEY, context));
-				return Mono.<T>fromDirect((subscriber) -> {
-					// what the turn does while it is subscribed (a store that answers at once,
-					// hooks on this thread) sees the context too
-					try (PropagatedContext.Scope scope = context.open()) {
-						within.subscribe(subscriber);
-					}
-				});
-			});
+			Mono<PropagatedContext> captured = capture.capture(view);
+			PropagatedContext now = capturedNow(captured);
+			if (now != null) {
+				// the usual captures answer at once: no operator to wait for them
+				return within(view, now.and(mdc), turn);
+			}
+			return captured.flatMap((context) -> within(view, context.and(mdc), turn));
 		});
+	}
+
+	private static <T> Mono<T> within(ContextView view, PropagatedContext context,
+			BiFunction<ContextView, PropagatedContext, Mono<T>> turn) {
+		return Mono.<T>fromDirect((subscriber) -> {
+			// what the turn does while it is subscribed (a store that answers at once,
+			// hooks on this thread) sees the context too
+			try (PropagatedContext.Scope scope = context.open()) {
+				turn.apply(view, context).subscribe(subscriber);
+			}
+		});
+	}
+
+	/** The value of a capture that holds it already ({@code Mono.just}), else null. */
+	private static @Nullable PropagatedContext capturedNow(Mono<PropagatedContext> captured) {
+		if (captured instanceof Fuseable.ScalarCallable<?> scalar) {
+			try {
+				return (PropagatedContext) scalar.call();
+			}
+			catch (Exception ex) {
+				return null;
+			}
+		}
+		return null;
 	}
 
 	private static PropagatedContext mdc(String agent, String sessionId, ContextView view) {

@@ -2,8 +2,8 @@ package dev.agcore.runtime;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
-import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,9 +18,6 @@ final class TurnDeadline {
 	/** true once the deadline passed or the turn began to finish. */
 	private final AtomicBoolean decided = new AtomicBoolean();
 
-	private TurnDeadline() {
-	}
-
 	/**
 	 * Bound a turn; the clock starts when it is subscribed.
 	 * @param turn the whole turn, from loading the conversation to storing it
@@ -28,28 +25,24 @@ final class TurnDeadline {
 	 * @param timeout the turn timeout
 	 * @return the bounded turn
 	 */
-	static Mono<AgentResult> bound(Mono<AgentResult> turn, String agentName, Duration timeout) {
-		return Mono.defer(() -> {
-			TurnDeadline deadline = new TurnDeadline();
-			// a timeout publisher that completes empty would fire too: once the turn finishes, never fire
-			Mono<Long> expiry = Mono.delay(timeout)
-				.flatMap((tick) -> deadline.decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
-			return turn.timeout(expiry, Mono.error(() -> new TurnTimeoutException(agentName, timeout)))
-				.contextWrite((context) -> context.put(TurnDeadline.class, deadline));
-		});
+	Mono<AgentResult> bound(Mono<AgentResult> turn, String agentName, Duration timeout) {
+		// a timeout publisher that completes empty would fire too: once the turn finishes, never fire
+		Mono<Long> expiry = Mono.delay(timeout)
+			.flatMap((tick) -> this.decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
+		return turn.timeout(expiry, Mono.error(() -> new TurnTimeoutException(agentName, timeout)));
 	}
 
 	/**
 	 * Finish the turn unless its deadline passed first; from here on the deadline no
 	 * longer applies.
-	 * @param finish after-agent hooks and storing the turn
+	 * @param finish after-agent hooks and storing the turn, assembled only if the turn
+	 * finishes
 	 * @return the finished turn
 	 */
-	static Mono<AgentResult> finishing(Mono<AgentResult> finish) {
-		return Mono.deferContextual((context) -> {
-			@Nullable TurnDeadline deadline = context.getOrDefault(TurnDeadline.class, null);
-			if (deadline == null || deadline.decided.compareAndSet(false, true)) {
-				return finish;
+	Mono<AgentResult> finishing(Supplier<Mono<AgentResult>> finish) {
+		return Mono.defer(() -> {
+			if (this.decided.compareAndSet(false, true)) {
+				return finish.get();
 			}
 			// the deadline passed first: its timeout is already on its way and cancels this
 			return Mono.never();

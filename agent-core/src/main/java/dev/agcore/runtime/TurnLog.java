@@ -24,7 +24,7 @@ import org.slf4j.spi.LoggingEventBuilder;
 import reactor.core.publisher.Mono;
 
 /**
- * The log of one turn, kept in the turn's Reactor context: counts its model and tool
+ * The log of one turn, kept in its {@link TurnScope}: counts its model and tool
  * calls as they happen, logs each at DEBUG ({@value #MODEL_LOGGER},
  * {@value #TOOL_LOGGER}), and when the turn ends logs one INFO line
  * ({@value #TURNS_LOGGER}) and tells the agent's {@link TurnSummaryListener}s. Nothing is
@@ -50,8 +50,6 @@ final class TurnLog {
 	private static final Logger models = LoggerFactory.getLogger(MODEL_LOGGER);
 
 	private static final Logger tools = LoggerFactory.getLogger(TOOL_LOGGER);
-
-	private static final Class<TurnLog> CONTEXT_KEY = TurnLog.class;
 
 	private final String agent;
 
@@ -79,59 +77,70 @@ final class TurnLog {
 	}
 
 	/**
-	 * Watch a turn: count, log and report it, unless nothing would read what is kept.
-	 * @param turn the turn, bound by its deadline
-	 * @param cost the turn's cost so far when it ends
+	 * Start the log of a turn, unless nothing would read what it keeps.
+	 * @return the log, or null when the loggers are off and there is no listener
 	 */
-	static Mono<AgentResult> watch(Mono<AgentResult> turn, String agent, String sessionId, ContentCapture capture,
-			@Nullable TurnSummaryListener listener, TurnCost cost) {
+	static @Nullable TurnLog start(String agent, String sessionId, ContentCapture capture,
+			@Nullable TurnSummaryListener listener) {
 		if (listener == null && !turns.isInfoEnabled() && !models.isDebugEnabled() && !tools.isDebugEnabled()) {
-			return turn;
+			return null;
 		}
-		TurnLog log = new TurnLog(agent, sessionId, capture,
-				(listener != null) ? listener : (summary) -> {
-				});
-		return turn.doOnSuccess((result) -> {
-			if (result != null) {
-				log.finish(TurnSummary.Outcome.of(result.status()), null, result.usage(), cost.total());
-			}
-		})
-			.doOnError((ex) -> log.finish(TurnSummary.Outcome.FAILED, code(ex), log.usage.get(), cost.total()))
-			.doOnCancel(() -> log.finish(TurnSummary.Outcome.CANCELLED, null, log.usage.get(), cost.total()))
-			.contextWrite((context) -> context.put(CONTEXT_KEY, log));
-	}
-
-	/** The innermost model call, logged when the turn is watched. */
-	static ModelCall models(ChatModel model, ModelCall call) {
-		return (request) -> Mono.deferContextual((context) -> {
-			TurnLog log = context.getOrDefault(CONTEXT_KEY, null);
-			return (log != null) ? log.model(model, request, call.call(request)) : call.call(request);
+		return new TurnLog(agent, sessionId, capture, (listener != null) ? listener : (summary) -> {
 		});
 	}
 
-	/** The innermost tool call, logged when the turn is watched. */
-	static ToolCallHandler tools(ToolCallHandler handler) {
-		return (call) -> Mono.deferContextual((context) -> {
-			TurnLog log = context.getOrDefault(CONTEXT_KEY, null);
-			return (log != null) ? log.tool(call, handler.call(call)) : handler.call(call);
-		});
+	/** The turn ended with a result. */
+	void completed(AgentResult result, @Nullable BigDecimal cost) {
+		finish(TurnSummary.Outcome.of(result.status()), null, result.usage(), cost);
+	}
+
+	/** The turn failed. */
+	void failed(Throwable ex, @Nullable BigDecimal cost) {
+		finish(TurnSummary.Outcome.FAILED, code(ex), this.usage.get(), cost);
+	}
+
+	/** The caller cancelled the turn. */
+	void cancelled(@Nullable BigDecimal cost) {
+		finish(TurnSummary.Outcome.CANCELLED, null, this.usage.get(), cost);
+	}
+
+	/** The innermost model call of a turn, logged when the turn has a log. */
+	static ModelCall models(@Nullable TurnLog log, ChatModel model, ModelCall call) {
+		return (log != null) ? (request) -> log.model(model, request, call.call(request)) : call;
+	}
+
+	/** The innermost tool call of a turn, logged when the turn has a log. */
+	static ToolCallHandler tools(@Nullable TurnLog log, ToolCallHandler handler) {
+		return (log != null) ? (call) -> log.tool(call, handler.call(call)) : handler;
 	}
 
 	private Mono<ChatResponse> model(ChatModel model, ChatRequest request, Mono<ChatResponse> call) {
 		long start = System.nanoTime();
-		return call.doOnSuccess((response) -> {
-			this.modelCalls.incrementAndGet();
-			if (response != null) {
-				this.usage.accumulateAndGet(response.usage(), Usage::plus);
+		return Ending.watch(call, new Ending.Listener<>() {
+
+			@Override
+			public void succeeded(@Nullable ChatResponse response) {
+				TurnLog.this.modelCalls.incrementAndGet();
+				if (response != null) {
+					TurnLog.this.usage.accumulateAndGet(response.usage(), Usage::plus);
+				}
+				if (models.isDebugEnabled()) {
+					logModel(model, request, response, null, start);
+				}
 			}
-			if (models.isDebugEnabled()) {
-				logModel(model, request, response, null, start);
+
+			@Override
+			public void failed(Throwable ex) {
+				TurnLog.this.modelCalls.incrementAndGet();
+				if (models.isDebugEnabled()) {
+					logModel(model, request, null, ex, start);
+				}
 			}
-		}).doOnError((ex) -> {
-			this.modelCalls.incrementAndGet();
-			if (models.isDebugEnabled()) {
-				logModel(model, request, null, ex, start);
+
+			@Override
+			public void cancelled() {
 			}
+
 		});
 	}
 
@@ -192,16 +201,28 @@ final class TurnLog {
 
 	private Mono<ToolResultMessage> tool(ToolCall call, Mono<ToolResultMessage> run) {
 		long start = System.nanoTime();
-		return run.doOnSuccess((result) -> {
-			this.toolCalls.incrementAndGet();
-			if (tools.isDebugEnabled()) {
-				logTool(call, result, (result == null) || result.error(), start);
+		return Ending.watch(run, new Ending.Listener<>() {
+
+			@Override
+			public void succeeded(@Nullable ToolResultMessage result) {
+				TurnLog.this.toolCalls.incrementAndGet();
+				if (tools.isDebugEnabled()) {
+					logTool(call, result, (result == null) || result.error(), start);
+				}
 			}
-		}).doOnError((ex) -> {
-			this.toolCalls.incrementAndGet();
-			if (tools.isDebugEnabled()) {
-				logTool(call, null, true, start);
+
+			@Override
+			public void failed(Throwable ex) {
+				TurnLog.this.toolCalls.incrementAndGet();
+				if (tools.isDebugEnabled()) {
+					logTool(call, null, true, start);
+				}
 			}
+
+			@Override
+			public void cancelled() {
+			}
+
 		});
 	}
 
