@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import dev.agcore.audit.Auditor;
@@ -367,7 +368,7 @@ final class DefaultAgent implements Agent {
 		TurnSetup setup = setup(request.options(), structured);
 		return this.store.loadPending(sessionId)
 			.<Conversation>handle((pending, sink) -> sink.error(new ResumeException(pausedTurn(sessionId, pending))))
-			.switchIfEmpty(timedStore("load", this.store.load(sessionId)))
+			.switchIfEmpty(timedStore("load", () -> this.store.load(sessionId)))
 			.zipWith(session(sessionId), (conversation, session) -> {
 				Turn turn = new Turn(this.name, request, conversation, this.toolRunner.store(), scope);
 				turn.setup(setup);
@@ -422,8 +423,7 @@ final class DefaultAgent implements Agent {
 				if (calls.isEmpty()) {
 					return checkStructured(turn, listener);
 				}
-				return runTools(turn, calls, listener)
-					.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : step(turn, listener)));
+				return runTools(turn, calls, listener, () -> step(turn, listener));
 			});
 	}
 
@@ -455,21 +455,28 @@ final class DefaultAgent implements Agent {
 
 	/** Run tool calls and add their results; pause the turn if any call needs a decision. */
 	Mono<Void> runTools(Turn turn, List<ToolCall> calls, TurnListener listener) {
+		return runTools(turn, calls, listener, Mono::empty);
+	}
+
+	/**
+	 * Run tool calls and add their results; pause the turn if any call needs a decision;
+	 * then, unless that finished the turn, go on with {@code next}.
+	 */
+	Mono<Void> runTools(Turn turn, List<ToolCall> calls, TurnListener listener, Supplier<Mono<Void>> next) {
 		for (ToolCall call : calls) {
 			listener.onToolCallStarted(call);
 		}
 		ToolRound round = new ToolRound(calls.size(), listener);
-		return this.toolRunner.run(calls, turn, this.middleware, listener)
-			.doOnNext(round::add)
-			.then(Mono.fromRunnable(() -> {
-				turn.acceptToolResults(round.results());
-				if (round.hasPending()) {
-					turn.interrupt(round.pending());
-				}
-				else {
-					finishIfReturnsDirectly(turn, listener);
-				}
-			}));
+		return this.toolRunner.run(calls, turn, this.middleware, listener, round::add).then(Mono.defer(() -> {
+			turn.acceptToolResults(round.results());
+			if (round.hasPending()) {
+				turn.interrupt(round.pending());
+			}
+			else {
+				finishIfReturnsDirectly(turn, listener);
+			}
+			return turn.isFinished() ? Mono.empty() : next.get();
+		}));
 	}
 
 	/** The outcomes of one response's tool calls, in call order, as they complete. */
@@ -541,17 +548,17 @@ final class DefaultAgent implements Agent {
 	private Mono<AgentResult> store(Turn turn) {
 		turn.relocateTurnStart();
 		AgentResult result = turn.result();
-		return timedStore("append", this.turnStore.finished(turn, result.messages())).thenReturn(result);
+		return timedStore("append", () -> this.turnStore.finished(turn, result.messages())).thenReturn(result);
 	}
 
-	private <T> Mono<T> timedStore(String operation, Mono<T> operationMono) {
+	private <T> Mono<T> timedStore(String operation, Supplier<Mono<T>> operationMono) {
 		if (this.metrics == AgentMetrics.NOOP) {
 			// no meters: no timing operators on every turn
-			return operationMono;
+			return operationMono.get();
 		}
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
-			return Ending.watch(operationMono, new Ending.Listener<T>() {
+			return Ending.watch(operationMono.get(), new Ending.Listener<T>() {
 
 				@Override
 				public void succeeded(@Nullable T value) {

@@ -58,8 +58,7 @@ final class PlannerRunner implements TurnRunner {
 					return FinalAnswers.accept(turn, response);
 				}
 				List<ToolCall> calls = turn.accept(response);
-				return this.agent.runTools(turn, calls, listener)
-					.then(Mono.defer(() -> turn.isFinished() ? Mono.empty() : answer(turn, specs, shape, listener)));
+				return this.agent.runTools(turn, calls, listener, () -> answer(turn, specs, shape, listener));
 			});
 	}
 

@@ -2,6 +2,7 @@ package dev.agcore.runtime;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 import dev.agcore.AgentPrincipal;
 import dev.agcore.audit.Auditor;
@@ -99,36 +100,42 @@ final class ToolRunner {
 	}
 
 	/**
-	 * Run the calls, emitting each result as soon as it is known (completion order, not
+	 * Run the calls, telling each outcome as soon as it is known (completion order, not
 	 * call order). A call that middleware interrupted for approval yields an interrupt
 	 * instead of a result; the other calls still run.
+	 * @param each told the outcome of each call
+	 * @return completes when every call ran
 	 */
-	Flux<IndexedResult> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener) {
+	Mono<?> run(List<ToolCall> calls, Turn turn, MiddlewareChain middleware, TurnListener listener,
+			Consumer<IndexedResult> each) {
 		ToolCallHandler handler = middleware.wrapToolCall(turn,
 				TurnLog.tools(turn.scope().log(), (call) -> execute(call, turn, listener)));
 		if (!this.executor.checksPermissions()) {
-			return runAll(calls, handler);
+			return runAll(calls, handler, each);
 		}
 		// the policy is asked before middleware (which wraps calls as they are assembled), so
 		// approval is never asked for a call that will be refused
-		return Flux.deferContextual((view) -> {
+		return Mono.deferContextual((view) -> {
 			for (ToolCall call : calls) {
 				if (this.executor.denies(call, context(call, turn, listener, view))) {
 					turn.denied(call.id());
 				}
 			}
-			return runAll(calls, handler);
+			return runAll(calls, handler, each);
 		});
 	}
 
-	private Flux<IndexedResult> runAll(List<ToolCall> calls, ToolCallHandler handler) {
+	private Mono<?> runAll(List<ToolCall> calls, ToolCallHandler handler, Consumer<IndexedResult> each) {
 		if (calls.size() == 1) {
-			return runOne(0, calls.get(0), handler).flux();
+			// the usual case: no Flux around one call
+			return runOne(0, calls.get(0), handler).doOnNext(each);
 		}
 		int running = Math.min(calls.size(), this.bounds.maxCallsPerResponse());
 		Flux<IndexedResult> run = Flux.range(0, running)
 			.flatMap((i) -> runOne(i, calls.get(i), handler), Math.min(running, this.bounds.maxParallelCalls()));
-		return run.concatWith(Flux.range(running, calls.size() - running).map((i) -> notRun(i, calls.get(i))));
+		return run.concatWith(Flux.range(running, calls.size() - running).map((i) -> notRun(i, calls.get(i))))
+			.doOnNext(each)
+			.then();
 	}
 
 	private IndexedResult notRun(int index, ToolCall call) {

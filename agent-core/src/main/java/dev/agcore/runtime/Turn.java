@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import dev.agcore.json.AgentJson;
@@ -72,8 +71,8 @@ final class Turn implements AgentContext {
 	/** Call ids a human approved when resuming. */
 	private final Set<String> approved;
 
-	/** Call ids the permission policy refuses: never asked for approval. */
-	private final Set<String> denied = ConcurrentHashMap.newKeySet();
+	/** Call ids the permission policy refuses: never asked for approval; created when one is. */
+	private volatile @Nullable Set<String> denied;
 
 	private final boolean resumed;
 
@@ -99,8 +98,8 @@ final class Turn implements AgentContext {
 
 	private Usage usage = Usage.EMPTY;
 
-	/** Tokens of sub-agents this turn's tools ran; written by tool threads. */
-	private final AtomicReference<Usage> nestedUsage = new AtomicReference<>(Usage.EMPTY);
+	/** Tokens of sub-agents this turn's tools ran; written by tool threads, under the turn's lock. */
+	private volatile Usage nestedUsage = Usage.EMPTY;
 
 	private @Nullable String output;
 
@@ -116,8 +115,8 @@ final class Turn implements AgentContext {
 	/** The agent whose answer ends the stored history when it is not this one; null for none. */
 	private final @Nullable String previousAgent;
 
-	/** Exceptions behind failed tool calls, by call id; written by tool threads. */
-	private final Map<String, Throwable> toolFailures = new ConcurrentHashMap<>(2);
+	/** Exceptions behind failed tool calls, by call id; written by tool threads; created when one fails. */
+	private volatile @Nullable Map<String, Throwable> toolFailures;
 
 	/** A new turn: the history, then the user's message. */
 	Turn(String agentName, AgentRequest request, Conversation history, KeyValueStore store, TurnScope scope) {
@@ -226,27 +225,40 @@ final class Turn implements AgentContext {
 
 	@Override
 	public @Nullable Throwable toolFailure(String toolCallId) {
-		return this.toolFailures.get(toolCallId);
+		Map<String, Throwable> failures = this.toolFailures;
+		return (failures != null) ? failures.get(toolCallId) : null;
 	}
 
 	/** Remember (or, with null, forget) the exception behind a failed call. */
 	void recordToolFailure(String toolCallId, @Nullable Throwable failure) {
+		Map<String, Throwable> failures = this.toolFailures;
 		if (failure == null) {
-			this.toolFailures.remove(toolCallId);
+			if (failures != null) {
+				failures.remove(toolCallId);
+			}
+			return;
 		}
-		else {
-			this.toolFailures.put(toolCallId, failure);
+		if (failures == null) {
+			synchronized (this) {
+				failures = this.toolFailures;
+				if (failures == null) {
+					failures = new ConcurrentHashMap<>(2);
+					this.toolFailures = failures;
+				}
+			}
 		}
+		failures.put(toolCallId, failure);
 	}
 
 	/** Add the tokens a sub-agent run by one of this turn's tools used; thread-safe. */
-	void addNestedUsage(Usage usage) {
-		this.nestedUsage.accumulateAndGet(usage, Usage::plus);
+	synchronized void addNestedUsage(Usage usage) {
+		this.nestedUsage = this.nestedUsage.plus(usage);
 	}
 
 	/** The turn's tokens: its model calls and those of the sub-agents its tools ran. */
 	Usage usage() {
-		return this.usage.plus(this.nestedUsage.get());
+		Usage nested = this.nestedUsage;
+		return nested.isEmpty() ? this.usage : this.usage.plus(nested);
 	}
 
 	@Override
@@ -264,12 +276,18 @@ final class Turn implements AgentContext {
 
 	@Override
 	public boolean isDenied(String toolCallId) {
-		return this.denied.contains(toolCallId);
+		Set<String> ids = this.denied;
+		return ids != null && ids.contains(toolCallId);
 	}
 
 	/** Mark a call of the current response as one the permission policy refuses. */
-	void denied(String toolCallId) {
-		this.denied.add(toolCallId);
+	synchronized void denied(String toolCallId) {
+		Set<String> ids = this.denied;
+		if (ids == null) {
+			ids = ConcurrentHashMap.newKeySet();
+			this.denied = ids;
+		}
+		ids.add(toolCallId);
 	}
 
 	List<Message> messages() {
@@ -449,7 +467,8 @@ final class Turn implements AgentContext {
 			return null;
 		}
 		List<ToolCall> calls = ((AssistantMessage) this.messages.get(assistantIndex)).toolCalls();
-		if (calls.isEmpty()) {
+		if (calls.isEmpty() || !returnsDirectly.test(calls.get(0).name())) {
+			// the usual case: the tool does not return directly, nothing to collect
 			return null;
 		}
 		Map<String, ToolResultMessage> results = new HashMap<>();
@@ -497,7 +516,10 @@ final class Turn implements AgentContext {
 		this.pendingCalls = List.of();
 		this.repaired = false;
 		this.callsAtStart = this.modelCalls;
-		this.toolFailures.clear();
+		Map<String, Throwable> failures = this.toolFailures;
+		if (failures != null) {
+			failures.clear();
+		}
 	}
 
 	boolean isFinished() {

@@ -2,6 +2,7 @@ package dev.agcore.runtime;
 
 import java.util.List;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 
 import dev.agcore.memory.ConversationConflictException;
 import dev.agcore.memory.ConversationStore;
@@ -38,21 +39,24 @@ final class TurnStore {
 
 	Mono<Void> paused(Turn turn) {
 		String sessionId = turn.sessionId();
-		return listed(turn).then(Mono.defer(() -> onTop(sessionId, turn.historyVersion(),
-				(version) -> this.store.savePending(sessionId, version, turn.toPending()))));
+		return listed(turn, () -> onTop(sessionId, turn.historyVersion(),
+				(version) -> this.store.savePending(sessionId, version, turn.toPending())));
 	}
 
 	Mono<Void> finished(Turn turn, List<Message> turnMessages) {
-		return listed(turn).then(Mono.defer(() -> stored(turn, turnMessages)));
+		return listed(turn, () -> stored(turn, turnMessages));
 	}
 
 	/**
-	 * Record the session in its user's list, before the turn is stored: a list that
-	 * cannot be written leaves the turn unwritten rather than unlisted.
+	 * Record the session in its user's list, then store the turn: a list that cannot be
+	 * written leaves the turn unwritten rather than unlisted.
 	 */
-	private Mono<Void> listed(Turn turn) {
+	private Mono<Void> listed(Turn turn, Supplier<Mono<Void>> store) {
 		String userId = turn.userId();
-		return (userId != null) ? this.directory.record(userId, turn.sessionId(), this.agentName) : Mono.empty();
+		if (userId == null) {
+			return store.get();
+		}
+		return this.directory.record(userId, turn.sessionId(), this.agentName).then(Mono.defer(store));
 	}
 
 	private Mono<Void> stored(Turn turn, List<Message> turnMessages) {
