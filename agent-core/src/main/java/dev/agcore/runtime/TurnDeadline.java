@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The deadline of one turn. A turn that runs past its timeout fails with a
@@ -12,6 +13,9 @@ import reactor.core.publisher.Mono;
  * cancelled, unless the turn has begun to finish: finishing (after-agent hooks and the
  * store write) is never cut short, so a turn reported as timed out stored nothing and a
  * stored turn is never reported as timed out. Whichever comes first wins.
+ * <p>
+ * The clock is the shared {@link DeadlineTicker}, not a timer task per turn: a turn's
+ * timeout is kept within a tick.
  */
 final class TurnDeadline {
 
@@ -26,9 +30,28 @@ final class TurnDeadline {
 	 * @return the bounded turn
 	 */
 	Mono<AgentResult> bound(Mono<AgentResult> turn, String agentName, Duration timeout) {
-		// a timeout publisher that completes empty would fire too: once the turn finishes, never fire
-		Mono<Long> expiry = Mono.delay(timeout)
-			.flatMap((tick) -> this.decided.compareAndSet(false, true) ? Mono.just(tick) : Mono.never());
+		// the timeout fires only if the turn had not begun to finish: never once it has
+		Mono<Long> expiry = Mono.create((sink) -> {
+			long deadline = System.nanoTime() + timeout.toNanos();
+			DeadlineTicker.Deadline watched = new DeadlineTicker.Deadline() {
+
+				@Override
+				public long deadlineNanos() {
+					return deadline;
+				}
+
+				@Override
+				public void expire() {
+					if (TurnDeadline.this.decided.compareAndSet(false, true)) {
+						// the turn fails off the ticker's thread
+						Schedulers.parallel().schedule(() -> sink.success(0L));
+					}
+				}
+
+			};
+			DeadlineTicker.add(watched);
+			sink.onCancel(() -> DeadlineTicker.remove(watched));
+		});
 		return turn.timeout(expiry, Mono.error(() -> new TurnTimeoutException(agentName, timeout)));
 	}
 
