@@ -59,7 +59,10 @@ public final class ChatResponseAccumulator {
 	 */
 	public ChatResponseAccumulator add(ChatChunk chunk) {
 		this.text.append(chunk.textDelta());
-		for (ChatChunk.ToolCallDelta delta : chunk.toolCalls()) {
+		List<ChatChunk.ToolCallDelta> deltas = chunk.toolCalls();
+		// most chunks are text: no iterator for their empty list
+		for (int i = 0; i < deltas.size(); i++) {
+			ChatChunk.ToolCallDelta delta = deltas.get(i);
 			PartialToolCall partial = this.byIndex.get(delta.index());
 			String id = (delta.id() != null && !delta.id().isEmpty()) ? delta.id() : null;
 			// a new id at a known index is a new call: servers that omit the index send one

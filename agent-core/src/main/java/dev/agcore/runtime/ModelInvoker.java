@@ -145,6 +145,16 @@ final class ModelInvoker {
 					accumulator.add(chunk);
 					return;
 				}
+				String plain = (xml == null) ? splitter.plain(chunk.textDelta()) : null;
+				if (plain != null) {
+					// the usual chunk: its text is the answer's, as it came
+					accumulator.add(chunk);
+					if (listener.streaming()) {
+						shown.append(plain);
+						listener.onText(plain);
+					}
+					return;
+				}
 				List<ThinkSplitter.Piece> pieces = splitter.feed(chunk.textDelta());
 				if (xml != null) {
 					pieces = parseXml(pieces, xml, xmlCalls);

@@ -3,6 +3,8 @@ package dev.agcore.runtime;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Splits {@code <think>...</think>} blocks out of a model's plain text, as reasoning
  * models served through plain chat APIs write them (DeepSeek-R1, Qwen, an Ollama model
@@ -27,6 +29,19 @@ final class ThinkSplitter {
 
 	/** Blocks started so far; the current block is {@code blocks - 1}. */
 	private int blocks;
+
+	/**
+	 * Return a piece of text as it is if it holds no tag and nothing is held back or
+	 * open: the common case of a chunk of plain text, told without a list of pieces.
+	 * @param delta the text
+	 * @return the text, or null when it must be {@linkplain #feed fed}
+	 */
+	@Nullable String plain(String delta) {
+		if (this.pending.length() == 0 && !this.inThink && !this.trimLeading && delta.indexOf('<') < 0) {
+			return delta;
+		}
+		return null;
+	}
 
 	/**
 	 * Split one piece of text.
