@@ -1,26 +1,21 @@
 package dev.agcore.runtime;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import dev.agcore.audit.Auditor;
 import dev.agcore.context.ContextCapture;
-import dev.agcore.context.PropagatedContext;
 import dev.agcore.memory.Conversation;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.PendingTurn;
-import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.memory.SessionContextBlock;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
-import dev.agcore.message.ToolResultMessage;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.middleware.MiddlewareChain;
 import dev.agcore.model.ChatModel;
@@ -28,20 +23,14 @@ import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ModelAdapter;
 import dev.agcore.model.ToolCallFormat;
 import dev.agcore.model.ToolChoice;
-import dev.agcore.model.ModelCostListener;
 import dev.agcore.observation.AgentMetrics;
 import dev.agcore.observation.AgentObservationDocumentation.Events;
 import dev.agcore.observation.AgentObservations;
-import dev.agcore.observation.InvokeAgentObservationContext;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSpec;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.util.context.Context;
-import reactor.util.context.ContextView;
 
 /**
  * The agent loop: call the model; while it asks for tools, run them and call it again;
@@ -82,14 +71,10 @@ final class DefaultAgent implements Agent {
 
 	private final Duration turnTimeout;
 
-	private final AgentObservations observations;
-
 	/** Whether hooks are marked as events on the turn's observation. */
 	private final boolean observesHooks;
 
-	private final TurnLogSettings turnLog;
-
-	private final ContextCapture contextCapture;
+	private final TurnFrame frame;
 
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
@@ -97,7 +82,6 @@ final class DefaultAgent implements Agent {
 			List<ModelAdapter> adapters, ToolCallFormat toolCallFormat, RunnerSettings runners,
 			TurnLogSettings turnLog, ContextCapture contextCapture) {
 		this.name = name;
-		this.turnLog = turnLog;
 		this.model = model;
 		this.prompt = prompt;
 		this.toolRunner = toolRunner;
@@ -109,16 +93,16 @@ final class DefaultAgent implements Agent {
 		this.requestModel = (options.model() != null) ? options.model() : model.modelName();
 		this.models = Map.copyOf(models);
 		this.metrics = metrics;
-		this.observations = observations;
 		this.observesHooks = !observations.isNoop() && !middleware.isEmpty();
 		this.resumption = new Resumption(this, store);
 		this.turnTimeout = turnTimeout;
-		this.contextCapture = contextCapture;
 		boolean bufferText = middleware.middlewares().stream().anyMatch(AgentMiddleware::rewritesModelOutput);
 		this.modelStep = new ModelStep(name, prompt, middleware,
 				new ModelInvoker(name, metrics, observations, adapters, toolCallFormat), window, bufferText,
 				this.observesHooks);
 		this.runner = runners.create(this, this.modelStep, metrics);
+		this.frame = new TurnFrame(name, model.providerName(), this.requestModel, metrics, observations, turnTimeout,
+				turnLog, contextCapture);
 	}
 
 	@Override
@@ -182,20 +166,20 @@ final class DefaultAgent implements Agent {
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
 		// nothing happens before subscription: the history is read when the turn runs
-		return withinTurnTimeout(request.sessionId(), (scope) -> run(request, TurnListener.NONE, null, scope));
+		return this.frame.run(request.sessionId(), (scope) -> run(request, TurnListener.NONE, null, scope));
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
 		return TurnEvents.events(
-				(listener) -> withinTurnTimeout(request.sessionId(), (scope) -> run(request, listener, null, scope)));
+				(listener) -> this.frame.run(request.sessionId(), (scope) -> run(request, listener, null, scope)));
 	}
 
 	@Override
 	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
-			return withinTurnTimeout(request.sessionId(),
+			return this.frame.run(request.sessionId(),
 					(scope) -> run(request, TurnListener.NONE, structured, scope))
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
 		});
@@ -240,126 +224,14 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return withinTurnTimeout(request.sessionId(),
+		return this.frame.run(request.sessionId(),
 				(scope) -> this.resumption.resume(request, TurnListener.NONE, scope));
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return TurnEvents.events((listener) -> withinTurnTimeout(request.sessionId(),
+		return TurnEvents.events((listener) -> this.frame.run(request.sessionId(),
 				(scope) -> this.resumption.resume(request, listener, scope)));
-	}
-
-	/**
-	 * A model that never answers cannot hold the caller for retries times timeouts times
-	 * iterations. The caller's context (security, MDC) goes with the turn to its tools and
-	 * hooks. Everything the turn carries goes into its Reactor context in one
-	 * {@code contextWrite}, and how it ended is recorded by one operator: the turn's frame
-	 * costs a few operators, not one per concern.
-	 */
-	private Mono<AgentResult> withinTurnTimeout(String sessionId, Function<TurnScope, Mono<AgentResult>> turn) {
-		return TurnContext.propagate(this.contextCapture, this.name, sessionId, (view, propagated) -> {
-			// the priced calls of this turn, of any model: see ConfiguredChatModel
-			TurnCost cost = new TurnCost(this.name, this.metrics);
-			TurnScope scope = new TurnScope(cost,
-					TurnLog.start(this.name, sessionId, this.turnLog.capture(), this.turnLog.listener()));
-			TurnObservations.Once observation = this.observations.isNoop() ? null : startObservation(view, sessionId);
-			Mono<AgentResult> bounded = scope.deadline()
-				.bound(Mono.defer(() -> turn.apply(scope)), this.name, this.turnTimeout)
-				.map(cost::addTo);
-			return Ending.watch(bounded, new TurnEnd(scope, observation, System.nanoTime()))
-				.contextWrite((context) -> {
-					Context written = context.put(PropagatedContext.CONTEXT_KEY, propagated)
-						.put(ModelCostListener.CONTEXT_KEY, cost);
-					return (observation != null)
-							? written.put(ObservationThreadLocalAccessor.KEY, observation.observation()) : written;
-				});
-		});
-	}
-
-	/**
-	 * Start the observation of a turn: the parent of its model and tool calls, through the
-	 * Reactor context; its own parent is the caller's, from the Reactor context or the
-	 * caller's thread (a sub-agent tool's).
-	 */
-	private TurnObservations.Once startObservation(ContextView view, String sessionId) {
-		Observation parent = AgentObservations.current(view);
-		if (parent == null) {
-			parent = this.observations.registry().getCurrentObservation();
-		}
-		InvokeAgentObservationContext context = new InvokeAgentObservationContext(this.name,
-				this.model.providerName(), this.requestModel, sessionId);
-		return new TurnObservations.Once(this.observations.invokeAgent(context, parent).start());
-	}
-
-	/** Records how a turn ended: its metrics, its log line and its observation. */
-	private final class TurnEnd implements Ending.Listener<AgentResult> {
-
-		private final TurnScope scope;
-
-		private final TurnObservations.@Nullable Once observation;
-
-		private final long start;
-
-		TurnEnd(TurnScope scope, TurnObservations.@Nullable Once observation, long start) {
-			this.scope = scope;
-			this.observation = observation;
-			this.start = start;
-		}
-
-		@Override
-		public void succeeded(@Nullable AgentResult result) {
-			TurnLog log = this.scope.log();
-			if (log != null && result != null) {
-				log.completed(result, this.scope.cost().total());
-			}
-			record(result, null);
-		}
-
-		@Override
-		public void failed(Throwable error) {
-			TurnLog log = this.scope.log();
-			if (log != null) {
-				log.failed(error, this.scope.cost().total());
-			}
-			record(null, error);
-		}
-
-		@Override
-		public void cancelled() {
-			TurnLog log = this.scope.log();
-			if (log != null) {
-				log.cancelled(this.scope.cost().total());
-			}
-			record(null, null);
-		}
-
-		private void record(@Nullable AgentResult result, @Nullable Throwable error) {
-			String outcome = (result != null) ? outcome(result) : (error != null) ? "error" : "cancelled";
-			int modelCalls = (result != null) ? this.scope.modelCalls() : -1;
-			int toolCalls = (result != null) ? result.toolExecutions().size() : -1;
-			DefaultAgent.this.metrics.turn(DefaultAgent.this.name, outcome, modelCalls, toolCalls,
-					System.nanoTime() - this.start);
-			if (this.observation != null
-					&& this.observation.observation().getContext() instanceof InvokeAgentObservationContext context) {
-				context.setOutcome(outcome);
-				context.setModelCalls(modelCalls);
-				context.setToolCalls(toolCalls);
-				if (result != null) {
-					context.setUsage(result.usage());
-				}
-				this.observation.stop(error);
-			}
-		}
-
-	}
-
-	private static String outcome(AgentResult result) {
-		return switch (result.status()) {
-			case COMPLETED -> "completed";
-			case MAX_ITERATIONS_REACHED -> "max_iterations";
-			case INTERRUPTED -> "interrupted";
-		};
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,
@@ -477,50 +349,6 @@ final class DefaultAgent implements Agent {
 			}
 			return turn.isFinished() ? Mono.empty() : next.get();
 		}));
-	}
-
-	/** The outcomes of one response's tool calls, in call order, as they complete. */
-	private static final class ToolRound {
-
-		private final ToolResultMessage[] results;
-
-		private final TurnListener listener;
-
-		private @Nullable List<PendingToolCall> pending;
-
-		ToolRound(int calls, TurnListener listener) {
-			this.results = new ToolResultMessage[calls];
-			this.listener = listener;
-		}
-
-		void add(ToolRunner.IndexedResult indexed) {
-			ToolResultMessage message = indexed.message();
-			if (message != null) {
-				this.results[indexed.index()] = message;
-				this.listener.onToolCallCompleted(message);
-			}
-			else if (indexed.interrupt() != null) {
-				ToolCall call = indexed.interrupt().call();
-				if (this.pending == null) {
-					this.pending = new ArrayList<>(1);
-				}
-				this.pending.add(new PendingToolCall(call.id(), call.name(), call.arguments(),
-						indexed.interrupt().reason()));
-			}
-		}
-
-		ToolResultMessage[] results() {
-			return this.results;
-		}
-
-		boolean hasPending() {
-			return this.pending != null;
-		}
-
-		List<PendingToolCall> pending() {
-			return (this.pending != null) ? this.pending : List.of();
-		}
-
 	}
 
 	/** Finish the turn with the results of the last tool calls if their tools return directly. */
