@@ -36,6 +36,11 @@ final class DeadlineTicker {
 		INSTANCE.pending.remove(deadline);
 	}
 
+	/** How many deadlines are watched now; for tests. */
+	static int watching() {
+		return INSTANCE.pending.size();
+	}
+
 	private void register(Deadline deadline) {
 		if (!this.started) {
 			start();

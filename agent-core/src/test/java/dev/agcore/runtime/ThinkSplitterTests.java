@@ -19,6 +19,23 @@ class ThinkSplitterTests {
 	}
 
 	@Test
+	void plainTextPassesAsItIsOnlyWhenNothingIsHeldBackOrOpen() {
+		ThinkSplitter splitter = new ThinkSplitter();
+		assertThat(splitter.plain("Hello ")).isEqualTo("Hello ");
+		assertThat(splitter.plain("a < b")).isNull();
+		splitter.feed("<thi");
+		// a possible tag is held back: the next text must be fed
+		assertThat(splitter.plain("nk>")).isNull();
+		splitter.feed("nk>reasoning");
+		assertThat(splitter.plain("more")).isNull();
+		splitter.feed("</think>");
+		// whitespace after a block still goes
+		assertThat(splitter.plain(" answer")).isNull();
+		assertThat(splitter.feed(" answer")).containsExactly(new ThinkSplitter.Piece(false, "answer", -1));
+		assertThat(splitter.plain(" and more")).isEqualTo(" and more");
+	}
+
+	@Test
 	void textWithoutTagsIsText() {
 		assertThat(ThinkSplitter.split("a < b and b > c")).containsExactly(new ThinkSplitter.Piece(false, "a < b and b > c", -1));
 	}

@@ -117,6 +117,24 @@ class TurnTimeoutTests {
 	}
 
 	@Test
+	void aFinishedTurnLeavesNoDeadlineWatched() {
+		Agent agent = Agent.builder()
+			.name("quick")
+			.model(ScriptedChatModel.answering((request) -> text("done")))
+			.conversationStore(this.store)
+			.turnTimeout(ROOMY)
+			.build();
+		int before = DeadlineTicker.watching();
+
+		for (int i = 0; i < 100; i++) {
+			assertThat(agent.call("s" + i, "hi").output()).isEqualTo("done");
+		}
+
+		// no deadline of a finished turn stays in the ticker's set (other tests' turns may be running)
+		assertThat(DeadlineTicker.watching()).isLessThanOrEqualTo(before);
+	}
+
+	@Test
 	void turnTimeoutDefaultsToFiveMinutesAndMustBePositive() {
 		assertThat(AgentBuilder.DEFAULT_TURN_TIMEOUT).isEqualTo(Duration.ofMinutes(5));
 		assertThatIllegalArgumentException().isThrownBy(() -> Agent.builder().turnTimeout(Duration.ZERO))
