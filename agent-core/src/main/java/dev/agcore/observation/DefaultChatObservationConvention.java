@@ -1,8 +1,10 @@
 package dev.agcore.observation;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import dev.agcore.model.FinishReason;
 import dev.agcore.observation.AgentObservationDocumentation.HighCardinalityKeyNames;
 import dev.agcore.observation.AgentObservationDocumentation.LowCardinalityKeyNames;
 import io.micrometer.common.KeyValues;
@@ -17,6 +19,10 @@ public class DefaultChatObservationConvention implements ChatObservationConventi
 	public static final String NAME = "gen_ai.client.operation";
 
 	static final String OPERATION = "chat";
+
+	private static final String[] TAG_VALUES = Arrays.stream(FinishReason.values())
+		.map((reason) -> reason.name().toLowerCase(Locale.ROOT))
+		.toArray(String[]::new);
 
 	@Override
 	public String getName() {
@@ -61,6 +67,10 @@ public class DefaultChatObservationConvention implements ChatObservationConventi
 	private static String finishReasons(ChatObservationContext context) {
 		if (context.getFinishReasons().isEmpty()) {
 			return AgentObservationDocumentation.NONE;
+		}
+		if (context.getFinishReasons().size() == 1) {
+			// the usual single reason: its tag value made once, not on every call
+			return TAG_VALUES[context.getFinishReasons().get(0).ordinal()];
 		}
 		return context.getFinishReasons()
 			.stream()

@@ -239,7 +239,10 @@ final class DefaultAgent implements Agent {
 		String sessionId = request.sessionId();
 		TurnSetup setup = setup(request.options(), structured);
 		return this.store.loadPending(sessionId)
-			.<Conversation>handle((pending, sink) -> sink.error(new ResumeException(pausedTurn(sessionId, pending))))
+			// not handle(): with context propagation it would restore thread locals around the signal
+			.<Conversation>map((pending) -> {
+				throw new ResumeException(pausedTurn(sessionId, pending));
+			})
 			.switchIfEmpty(timedStore("load", () -> this.store.load(sessionId)))
 			.zipWith(session(sessionId), (conversation, session) -> {
 				Turn turn = new Turn(this.name, request, conversation, this.toolRunner.store(), scope);

@@ -116,12 +116,12 @@ final class ModelInvoker {
 	 * Stream the model call, forwarding text and reasoning as they arrive and adding the
 	 * text to what the caller was shown; resolve to the whole response.
 	 */
-	Mono<ChatResponse> stream(ChatModel model, ChatRequest chatRequest, TurnListener listener, StringBuilder shown) {
+	Mono<ChatResponse> stream(ChatModel model, ChatRequest chatRequest, TurnListener listener, ShownText shown) {
 		return Mono.defer(() -> {
-			if (shown.length() > 0) {
+			if (!shown.isEmpty()) {
 				// a wrapper calls the model again: the text of the earlier call is void
 				listener.onTextReset();
-				shown.setLength(0);
+				shown.reset();
 			}
 			ChatRequest request = adapt(model, chatRequest);
 			String requestModel = requestModel(model, request);
@@ -150,7 +150,7 @@ final class ModelInvoker {
 					// the usual chunk: its text is the answer's, as it came
 					accumulator.add(chunk);
 					if (listener.streaming()) {
-						shown.append(plain);
+						shown.showed();
 						listener.onText(plain);
 					}
 					return;
@@ -178,6 +178,8 @@ final class ModelInvoker {
 				}
 				forward(last, accumulator, listener, shown);
 				ChatResponse response = accumulator.toResponse();
+				// what was shown is the response's text, without a copy kept as it streamed
+				shown.ended(response.message().text());
 				return withCalls(response, response.message().text(), xmlCalls);
 			}));
 			return observe(recorded(streamed, model, requestModel), model, requestModel, request, true);
@@ -208,7 +210,7 @@ final class ModelInvoker {
 			Observation observation = once.observation();
 			ContentCapture capture = this.observations.contentCapture();
 			TurnObservations.capture(observation, capture, HighCardinalityKeyNames.INPUT_MESSAGES,
-					TurnObservations.render(request.messages()));
+					request.messages());
 			ModelRetryListener retries = (ex, delay) -> {
 				this.metrics.modelRetry(model.providerName(), requestModel, ex);
 				observation.event(AgentObservationDocumentation.Events.RETRY);
@@ -219,7 +221,7 @@ final class ModelInvoker {
 					context.setFinishReasons(List.of(response.finishReason()));
 					context.setUsage(response.usage());
 					TurnObservations.capture(observation, capture, HighCardinalityKeyNames.OUTPUT_MESSAGES,
-							TurnObservations.render(List.of(response.message())));
+							List.of(response.message()));
 				}
 				once.stop(null);
 			})
@@ -315,7 +317,7 @@ final class ModelInvoker {
 
 	/** Text pieces to the caller; reasoning pieces to the accumulator and the caller. */
 	private static void forward(List<ThinkSplitter.Piece> pieces, ChatResponseAccumulator accumulator,
-			TurnListener listener, StringBuilder shown) {
+			TurnListener listener, ShownText shown) {
 		for (ThinkSplitter.Piece piece : pieces) {
 			if (piece.reasoning()) {
 				accumulator.add(ChatChunk.reasoning(THINK_BLOCK_INDEX + piece.block(), piece.text()));
@@ -324,7 +326,7 @@ final class ModelInvoker {
 				}
 			}
 			else if (listener.streaming()) {
-				shown.append(piece.text());
+				shown.showed();
 				listener.onText(piece.text());
 			}
 		}

@@ -92,7 +92,7 @@ final class ModelStep {
 		// middleware that rewrites model output (PII redaction) must see the text before the caller does
 		boolean liveText = listener.streaming() && !this.bufferText;
 		// the text of this model response the caller has been shown
-		StringBuilder shown = listener.streaming() ? new StringBuilder() : null;
+		ShownText shown = listener.streaming() ? new ShownText() : null;
 		ChatModel model = turn.setup().model();
 		ModelCall innermost = TurnLog.models(turn.scope().log(), model, listener.streaming()
 				? (req) -> this.invoker.stream(model, req, liveText ? listener : TurnListener.NONE, shown)
@@ -114,8 +114,8 @@ final class ModelStep {
 			// (a fallback model, a limit's final answer), is sent whole, after telling the
 			// caller to discard what it was shown
 			String text = adjusted.message().text();
-			if (shown != null && !text.contentEquals(shown)) {
-				if (shown.length() > 0) {
+			if (shown != null && !shown.matches(text)) {
+				if (!shown.isEmpty()) {
 					listener.onTextReset();
 				}
 				if (!text.isEmpty()) {

@@ -62,6 +62,14 @@ final class TurnObservations {
 		}
 	}
 
+	/** Record messages, rendered and cleaned, when content capture is on; else render nothing. */
+	static void capture(Observation observation, ContentCapture capture, KeyName key,
+			List<? extends Message> messages) {
+		if (capture.enabled()) {
+			observation.highCardinalityKeyValue(key.withValue(capture.clean(render(messages))));
+		}
+	}
+
 	/** Messages as {@code role: text} lines, with the tool calls of assistant messages. */
 	static String render(List<? extends Message> messages) {
 		StringBuilder text = new StringBuilder();
