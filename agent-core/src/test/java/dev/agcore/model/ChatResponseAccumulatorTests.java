@@ -2,6 +2,8 @@ package dev.agcore.model;
 
 import java.util.List;
 
+import dev.agcore.message.AssistantMessage;
+import dev.agcore.message.Reasoning;
 import dev.agcore.message.ToolCall;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,38 @@ class ChatResponseAccumulatorTests {
 		assertThatExceptionOfType(ModelResponseException.class).isThrownBy(accumulator::toResponse)
 			.withMessage("Streamed tool call #1 never received a tool name")
 			.satisfies((ex) -> assertThat(ex.provider()).isEqualTo("vllm"));
+	}
+
+	@Test
+	void aTextOnlyStreamFoldsToItsTextAlone() {
+		ChatResponseAccumulator accumulator = new ChatResponseAccumulator("openai");
+		accumulator.add(ChatChunk.text("It is "));
+		accumulator.add(ChatChunk.text("sunny."));
+		accumulator.add(new ChatChunk("", List.of(), Usage.of(12, 3), FinishReason.STOP, "gpt-test"));
+
+		ChatResponse response = accumulator.toResponse();
+		assertThat(response.message()).isEqualTo(AssistantMessage.of("It is sunny."));
+		assertThat(response.usage()).isEqualTo(Usage.of(12, 3));
+		assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
+		assertThat(response.model()).isEqualTo("gpt-test");
+	}
+
+	@Test
+	void reasoningBlocksAndARefusalAreJoinedInOrder() {
+		ChatResponseAccumulator accumulator = new ChatResponseAccumulator("anthropic");
+		accumulator.add(ChatChunk.reasoning(0, "First "));
+		accumulator.add(ChatChunk.reasoning(1, "Second"));
+		accumulator.add(new ChatChunk("", List.of(), null, null, null,
+				new ChatChunk.ReasoningDelta(0, "thought", "sig-0", null), ""));
+		accumulator.add(new ChatChunk("", List.of(), null, null, null, null, "I cannot "));
+		accumulator.add(new ChatChunk("", List.of(), null, null, null, null, "help with that."));
+
+		AssistantMessage message = accumulator.toResponse().message();
+		assertThat(message.reasoning()).containsExactly(new Reasoning("First thought", "sig-0", null),
+				new Reasoning("Second", null, null));
+		assertThat(message.refusal()).isEqualTo("I cannot help with that.");
+		assertThat(message.text()).isEmpty();
+		assertThat(message.toolCalls()).isEmpty();
 	}
 
 	private static ChatChunk delta(int index, String id, String name, String arguments) {

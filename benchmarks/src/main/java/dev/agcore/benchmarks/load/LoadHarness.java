@@ -10,8 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import dev.agcore.benchmarks.LoadAverage;
 import reactor.netty.http.HttpResources;
 
 /**
@@ -63,10 +62,10 @@ public final class LoadHarness {
 		if (options.maxConnections() > 0 && System.getProperty(POOL_PROPERTY) == null) {
 			System.setProperty(POOL_PROPERTY, Integer.toString(options.maxConnections()));
 		}
-		String loadBefore = loadAverage();
+		String loadBefore = LoadAverage.read();
 		try (Server server = options.forkServer() ? Server.forked(options.delay()) : Server.inProcess(options.delay())) {
 			List<LoadResult> results = run(options, server.baseUrl(), System.err::println);
-			System.out.println(header(options, loadBefore, loadAverage()));
+			System.out.println(header(options, loadBefore, LoadAverage.read()));
 			System.out.println(table(results));
 			results.stream()
 				.filter((result) -> result.firstError() != null)
@@ -193,20 +192,6 @@ public final class LoadHarness {
 	private static LoadResult median(List<LoadResult> rounds) {
 		rounds.sort(Comparator.comparingDouble(LoadResult::perSecond));
 		return rounds.get(rounds.size() / 2);
-	}
-
-	private static String loadAverage() {
-		Path loadavg = Paths.get("/proc/loadavg");
-		try {
-			if (Files.isReadable(loadavg)) {
-				String[] fields = Files.readString(loadavg).trim().split("\\s+");
-				return fields[0] + ", " + fields[1] + ", " + fields[2];
-			}
-		}
-		catch (IOException ex) {
-			// fall back to the 1-minute figure
-		}
-		return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 	}
 
 	/**
