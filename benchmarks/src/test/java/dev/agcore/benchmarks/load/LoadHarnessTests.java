@@ -16,8 +16,9 @@ class LoadHarnessTests {
 
 	@Test
 	void everyVariantCompletesOperationsWithoutErrors() throws InterruptedException {
-		LoadOptions options = LoadOptions.parse("--concurrency", "4", "--delay", "10ms", "--warmup", "100ms",
-				"--duration", "200ms", "--server", "in-process");
+		// a window long enough for a cold, streamed turn to end in it on a busy two-core machine
+		LoadOptions options = LoadOptions.parse("--concurrency", "4", "--delay", "10ms", "--warmup", "300ms",
+				"--duration", "1s", "--server", "in-process");
 		try (FakeOpenAiServer server = FakeOpenAiServer.start(options.delay())) {
 			List<LoadResult> results = LoadHarness.run(options, server.baseUrl(), (line) -> {
 			});
