@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 import reactor.core.Fuseable;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.util.context.ContextView;
 
 /**
@@ -54,7 +55,15 @@ final class TurnContext {
 			// what the turn does while it is subscribed (a store that answers at once,
 			// hooks on this thread) sees the context too
 			try (PropagatedContext.Scope scope = context.open()) {
-				turn.apply(view, context).subscribe(subscriber);
+				Mono<T> assembled;
+				try {
+					assembled = turn.apply(view, context);
+				}
+				catch (RuntimeException ex) {
+					Operators.error(subscriber, ex);
+					return;
+				}
+				assembled.subscribe(subscriber);
 			}
 		});
 	}
