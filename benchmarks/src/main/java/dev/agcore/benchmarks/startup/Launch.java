@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One launch of an application: what Spring Boot logged when it had started.
@@ -21,9 +22,12 @@ import java.util.regex.Pattern;
  * the garbage collector too) when the harness read the startup line, or a negative number
  * where {@code /proc} does not tell it; on a loaded machine it varies far less than the
  * two wall-clock figures
+ * @param mainThreadCpuSeconds the part of it that the thread running {@code main} used
+ * (the threads Linux names {@code java}): the startup's own work, without the JIT
+ * compilers' and the garbage collector's, which vary most between launches
  */
 public record Launch(StartupApp app, StartupMode mode, int round, double startedSeconds, double processSeconds,
-		double cpuSeconds) {
+		double cpuSeconds, double mainThreadCpuSeconds) {
 
 	private static final Pattern STARTED = Pattern
 		.compile("Started \\S+ in (\\d+(?:\\.\\d+)?) seconds \\(process running for (\\d+(?:\\.\\d+)?)\\)");
@@ -48,15 +52,47 @@ public record Launch(StartupApp app, StartupMode mode, int round, double started
 	 */
 	static double cpuSeconds(long pid) {
 		try {
-			String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-			// the fields after the command name, which is in parentheses and may hold spaces
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			// utime and stime, fields 14 and 15 of proc(5), in clock ticks of 1/100 s (USER_HZ on Linux)
-			return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+			return cpuSeconds(Path.of("/proc", Long.toString(pid), "stat"));
 		}
 		catch (IOException | RuntimeException ex) {
 			return -1;
 		}
+	}
+
+	/**
+	 * The CPU time the threads named {@code java} of a JVM have used: the launcher's
+	 * thread and the one running {@code main} (the JVM names its own threads, such as
+	 * {@code C2 CompilerThre} and {@code GC Thread#0}).
+	 * @param pid the process
+	 * @return the seconds, or -1 where {@code /proc} is not there
+	 */
+	static double mainThreadCpuSeconds(long pid) {
+		Path tasks = Path.of("/proc", Long.toString(pid), "task");
+		try (Stream<Path> threads = Files.list(tasks)) {
+			double seconds = 0;
+			for (Path thread : threads.toList()) {
+				try {
+					if ("java".equals(Files.readString(thread.resolve("comm")).strip())) {
+						seconds += cpuSeconds(thread.resolve("stat"));
+					}
+				}
+				catch (IOException ex) {
+					// the thread ended
+				}
+			}
+			return seconds;
+		}
+		catch (IOException | RuntimeException ex) {
+			return -1;
+		}
+	}
+
+	private static double cpuSeconds(Path stat) throws IOException {
+		String line = Files.readString(stat);
+		// the fields after the command name, which is in parentheses and may hold spaces
+		String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+		// utime and stime, fields 14 and 15 of proc(5), in clock ticks of 1/100 s (USER_HZ on Linux)
+		return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
 	}
 
 }

@@ -22,7 +22,7 @@ public record StartupOptions(int launches, List<StartupMode> modes, List<String>
 			  --launches 15              launches of each application in each mode, interleaved (default 15)
 			  --modes jvm,aot            plain JVM and/or AOT-processed (-Dspring.aot.enabled=true) (default both)
 			  --jvm-args "-Xmx512m ..."  extra arguments of every launched JVM, split at spaces (default none)
-			  --timeout 60s              how long one launch may take to start (default 60s)
+			  --timeout 180s             how long one launch may take to start (default 180s)
 			""";
 
 	public StartupOptions {
@@ -49,7 +49,7 @@ public record StartupOptions(int launches, List<StartupMode> modes, List<String>
 		int launches = 15;
 		List<StartupMode> modes = Arrays.asList(StartupMode.values());
 		List<String> jvmArguments = List.of();
-		Duration timeout = Duration.ofSeconds(60);
+		Duration timeout = Duration.ofSeconds(180);
 		for (int i = 0; i < args.length; i += 2) {
 			String name = args[i];
 			if (i + 1 >= args.length) {
