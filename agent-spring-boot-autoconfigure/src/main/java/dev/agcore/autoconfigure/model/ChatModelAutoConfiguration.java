@@ -56,7 +56,7 @@ public final class ChatModelAutoConfiguration {
 			ObjectProvider<RateLimitListener> rateLimitListener, ProviderConnectionPools connectionPools) {
 		// Boot's builder carries its codecs, customizers and HTTP client observations; asked for
 		// when a model sends its first request: creating it (its connector, DNS resolver and
-		// codecs) was the largest part of the starter's startup time
+		// codecs) was the costliest of the starter's beans at startup
 		ProviderModels providerModels = new ProviderModels(properties.getRetry(),
 				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(),
 				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE), connectionPools);
