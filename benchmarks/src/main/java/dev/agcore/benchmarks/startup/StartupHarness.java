@@ -105,6 +105,9 @@ public final class StartupHarness {
 		command.add(app.classPath());
 		command.add(StartupApp.MAIN_CLASS);
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+		// a harness that is itself ended leaves no application running
+		Thread reaper = new Thread(process::destroyForcibly, "startup-reaper-" + app.id());
+		Runtime.getRuntime().addShutdownHook(reaper);
 		Deque<String> output = new ArrayDeque<>();
 		CompletableFuture<double[]> started = new CompletableFuture<>();
 		Thread reader = new Thread(() -> read(process, output, started), "startup-output-" + app.id());
@@ -125,6 +128,7 @@ public final class StartupHarness {
 		finally {
 			stop(process);
 			reader.join(TimeUnit.SECONDS.toMillis(5));
+			removeShutdownHook(reaper);
 		}
 	}
 
@@ -157,6 +161,15 @@ public final class StartupHarness {
 	private static String lines(Deque<String> output) {
 		synchronized (output) {
 			return String.join("\n", output);
+		}
+	}
+
+	private static void removeShutdownHook(Thread reaper) {
+		try {
+			Runtime.getRuntime().removeShutdownHook(reaper);
+		}
+		catch (IllegalStateException ex) {
+			// the JVM is shutting down: the hook runs anyway
 		}
 	}
 
