@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -25,6 +26,7 @@ import dev.agcore.provider.anthropic.wire.AnthropicRequestMapper;
 import dev.agcore.provider.anthropic.wire.AnthropicResponseMapper;
 import dev.agcore.provider.anthropic.wire.MessagesResponse;
 import dev.agcore.provider.anthropic.wire.StreamEvent;
+import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
@@ -72,7 +74,8 @@ public final class AnthropicChatModel implements ChatModel {
 
 	private final AnthropicSettings settings;
 
-	private final WebClient webClient;
+	// built on the first request: see DeferredWebClient
+	private final DeferredWebClient webClient;
 
 	private final JsonMapper jsonMapper;
 
@@ -86,7 +89,7 @@ public final class AnthropicChatModel implements ChatModel {
 
 	private final URI modelsEndpoint;
 
-	private AnthropicChatModel(AnthropicSettings settings, WebClient webClient, JsonMapper jsonMapper,
+	private AnthropicChatModel(AnthropicSettings settings, DeferredWebClient webClient, JsonMapper jsonMapper,
 			RateLimitListener rateLimitListener) {
 		this.settings = settings;
 		this.webClient = webClient;
@@ -191,7 +194,7 @@ public final class AnthropicChatModel implements ChatModel {
 	@Override
 	public Mono<Void> checkHealth() {
 		Duration timeout = this.settings.responseTimeout();
-		return Mono.defer(() -> this.webClient.get()
+		return Mono.defer(() -> this.webClient.client().get()
 			.uri(this.modelsEndpoint)
 			.headers((headers) -> headers(headers, MediaType.APPLICATION_JSON))
 			.exchangeToMono((response) -> {
@@ -228,7 +231,7 @@ public final class AnthropicChatModel implements ChatModel {
 	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, ChatOptions options, boolean stream) {
 		byte[] body = writeBody(request, options, stream);
 		MediaType accept = stream ? MediaType.TEXT_EVENT_STREAM : MediaType.APPLICATION_JSON;
-		return this.webClient.post()
+		return this.webClient.client().post()
 			.uri(this.messagesEndpoint)
 			.headers((headers) -> headers(headers, accept))
 			.bodyValue(body);
@@ -354,6 +357,8 @@ public final class AnthropicChatModel implements ChatModel {
 
 		private WebClient.@Nullable Builder webClientBuilder;
 
+		private @Nullable Supplier<WebClient.Builder> webClientBuilderSource;
+
 		private @Nullable JsonMapper jsonMapper;
 
 		private RateLimitListener rateLimitListener = RateLimitListener.NONE;
@@ -379,6 +384,22 @@ public final class AnthropicChatModel implements ChatModel {
 		 */
 		public Builder webClientBuilder(WebClient.Builder webClientBuilder) {
 			this.webClientBuilder = Objects.requireNonNull(webClientBuilder, "'webClientBuilder' must not be null");
+			this.webClientBuilderSource = null;
+			return this;
+		}
+
+		/**
+		 * Set where the WebClient builder to start from comes from, asked when the model
+		 * sends its first request rather than now: creating a builder such as Spring
+		 * Boot's (its connector, codecs and observations) is work an application's
+		 * startup need not do. The builder is cloned, not modified.
+		 * @param webClientBuilder the source of the builder
+		 * @return this builder
+		 */
+		public Builder webClientBuilder(Supplier<WebClient.Builder> webClientBuilder) {
+			this.webClientBuilderSource = Objects.requireNonNull(webClientBuilder,
+					"'webClientBuilder' must not be null");
+			this.webClientBuilder = null;
 			return this;
 		}
 
@@ -413,8 +434,8 @@ public final class AnthropicChatModel implements ChatModel {
 			if (this.settings == null) {
 				throw new IllegalStateException("'settings' must be set");
 			}
-			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
-					: WebClient.builder().build();
+			DeferredWebClient webClient = DeferredWebClient.of(
+					(this.webClientBuilder != null) ? this.webClientBuilder.clone() : null, this.webClientBuilderSource);
 			return new AnthropicChatModel(this.settings, webClient,
 					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper(), this.rateLimitListener);
 		}

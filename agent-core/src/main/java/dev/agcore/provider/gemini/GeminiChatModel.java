@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -23,6 +24,7 @@ import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.provider.gemini.wire.GeminiErrors;
 import dev.agcore.provider.gemini.wire.GeminiWireMapper;
 import dev.agcore.provider.gemini.wire.GenerateContentResponse;
+import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
@@ -67,7 +69,8 @@ public final class GeminiChatModel implements ChatModel {
 
 	private final GeminiSettings settings;
 
-	private final WebClient webClient;
+	// built on the first request: see DeferredWebClient
+	private final DeferredWebClient webClient;
 
 	private final JsonMapper jsonMapper;
 
@@ -77,7 +80,7 @@ public final class GeminiChatModel implements ChatModel {
 
 	private final String baseUrl;
 
-	private GeminiChatModel(GeminiSettings settings, WebClient webClient, JsonMapper jsonMapper,
+	private GeminiChatModel(GeminiSettings settings, DeferredWebClient webClient, JsonMapper jsonMapper,
 			RateLimitListener rateLimitListener) {
 		this.settings = settings;
 		this.webClient = webClient;
@@ -143,7 +146,7 @@ public final class GeminiChatModel implements ChatModel {
 	public Mono<Void> checkHealth() {
 		Duration timeout = this.settings.responseTimeout();
 		URI uri = URI.create(this.baseUrl + "/models?pageSize=1");
-		return Mono.defer(() -> this.webClient.get()
+		return Mono.defer(() -> this.webClient.client().get()
 			.uri(uri)
 			.headers(this::addHeaders)
 			.exchangeToMono((response) -> {
@@ -209,7 +212,7 @@ public final class GeminiChatModel implements ChatModel {
 			throw new ModelRequestException(providerName(), 0, "The model name '" + model + "' is not valid in a URL",
 					ex);
 		}
-		return this.webClient.post()
+		return this.webClient.client().post()
 			.uri(uri)
 			.headers((headers) -> {
 				addHeaders(headers);
@@ -361,6 +364,8 @@ public final class GeminiChatModel implements ChatModel {
 
 		private WebClient.@Nullable Builder webClientBuilder;
 
+		private @Nullable Supplier<WebClient.Builder> webClientBuilderSource;
+
 		private @Nullable JsonMapper jsonMapper;
 
 		private RateLimitListener rateLimitListener = RateLimitListener.NONE;
@@ -386,6 +391,22 @@ public final class GeminiChatModel implements ChatModel {
 		 */
 		public Builder webClientBuilder(WebClient.Builder webClientBuilder) {
 			this.webClientBuilder = Objects.requireNonNull(webClientBuilder, "'webClientBuilder' must not be null");
+			this.webClientBuilderSource = null;
+			return this;
+		}
+
+		/**
+		 * Set where the WebClient builder to start from comes from, asked when the model
+		 * sends its first request rather than now: creating a builder such as Spring
+		 * Boot's (its connector, codecs and observations) is work an application's
+		 * startup need not do. The builder is cloned, not modified.
+		 * @param webClientBuilder the source of the builder
+		 * @return this builder
+		 */
+		public Builder webClientBuilder(Supplier<WebClient.Builder> webClientBuilder) {
+			this.webClientBuilderSource = Objects.requireNonNull(webClientBuilder,
+					"'webClientBuilder' must not be null");
+			this.webClientBuilder = null;
 			return this;
 		}
 
@@ -419,8 +440,8 @@ public final class GeminiChatModel implements ChatModel {
 			if (this.settings == null) {
 				throw new IllegalStateException("'settings' must be set");
 			}
-			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
-					: WebClient.builder().build();
+			DeferredWebClient webClient = DeferredWebClient.of(
+					(this.webClientBuilder != null) ? this.webClientBuilder.clone() : null, this.webClientBuilderSource);
 			return new GeminiChatModel(this.settings, webClient,
 					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper(), this.rateLimitListener);
 		}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -23,6 +24,7 @@ import dev.agcore.model.ModelTimeoutException;
 import dev.agcore.provider.ollama.wire.OllamaChatRequest;
 import dev.agcore.provider.ollama.wire.OllamaChatResponse;
 import dev.agcore.provider.ollama.wire.OllamaWireMapper;
+import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
 import dev.agcore.provider.support.NdjsonDecoder;
 import dev.agcore.provider.support.RateLimitListener;
@@ -66,7 +68,8 @@ public final class OllamaChatModel implements ChatModel {
 
 	private final OllamaChatSettings settings;
 
-	private final WebClient webClient;
+	// built on the first request: see DeferredWebClient
+	private final DeferredWebClient webClient;
 
 	private final JsonMapper jsonMapper;
 
@@ -78,7 +81,7 @@ public final class OllamaChatModel implements ChatModel {
 
 	private final URI tagsEndpoint;
 
-	private OllamaChatModel(OllamaChatSettings settings, WebClient webClient, JsonMapper jsonMapper,
+	private OllamaChatModel(OllamaChatSettings settings, DeferredWebClient webClient, JsonMapper jsonMapper,
 			RateLimitListener rateLimitListener) {
 		this.settings = settings;
 		this.webClient = webClient;
@@ -144,7 +147,7 @@ public final class OllamaChatModel implements ChatModel {
 	@Override
 	public Mono<Void> checkHealth() {
 		Duration timeout = this.settings.responseTimeout();
-		return Mono.defer(() -> this.webClient.get()
+		return Mono.defer(() -> this.webClient.client().get()
 			.uri(this.tagsEndpoint)
 			.headers((headers) -> addHeaders(headers, MediaType.APPLICATION_JSON))
 			.exchangeToMono((response) -> {
@@ -198,7 +201,7 @@ public final class OllamaChatModel implements ChatModel {
 	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, ChatOptions options, String model,
 			boolean stream, MediaType accept) {
 		byte[] body = writeBody(request, options, model, stream);
-		return this.webClient.post()
+		return this.webClient.client().post()
 			.uri(this.chatEndpoint)
 			.headers((headers) -> addHeaders(headers, accept))
 			.bodyValue(body);
@@ -363,6 +366,8 @@ public final class OllamaChatModel implements ChatModel {
 
 		private WebClient.@Nullable Builder webClientBuilder;
 
+		private @Nullable Supplier<WebClient.Builder> webClientBuilderSource;
+
 		private @Nullable JsonMapper jsonMapper;
 
 		private RateLimitListener rateLimitListener = RateLimitListener.NONE;
@@ -388,6 +393,22 @@ public final class OllamaChatModel implements ChatModel {
 		 */
 		public Builder webClientBuilder(WebClient.Builder webClientBuilder) {
 			this.webClientBuilder = Objects.requireNonNull(webClientBuilder, "'webClientBuilder' must not be null");
+			this.webClientBuilderSource = null;
+			return this;
+		}
+
+		/**
+		 * Set where the WebClient builder to start from comes from, asked when the model
+		 * sends its first request rather than now: creating a builder such as Spring
+		 * Boot's (its connector, codecs and observations) is work an application's
+		 * startup need not do. The builder is cloned, not modified.
+		 * @param webClientBuilder the source of the builder
+		 * @return this builder
+		 */
+		public Builder webClientBuilder(Supplier<WebClient.Builder> webClientBuilder) {
+			this.webClientBuilderSource = Objects.requireNonNull(webClientBuilder,
+					"'webClientBuilder' must not be null");
+			this.webClientBuilder = null;
 			return this;
 		}
 
@@ -422,8 +443,8 @@ public final class OllamaChatModel implements ChatModel {
 			if (this.settings == null) {
 				throw new IllegalStateException("'settings' must be set");
 			}
-			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
-					: WebClient.builder().build();
+			DeferredWebClient webClient = DeferredWebClient.of(
+					(this.webClientBuilder != null) ? this.webClientBuilder.clone() : null, this.webClientBuilderSource);
 			return new OllamaChatModel(this.settings, webClient,
 					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper(), this.rateLimitListener);
 		}

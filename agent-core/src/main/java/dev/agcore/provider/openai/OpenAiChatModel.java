@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatChunk;
@@ -24,6 +25,7 @@ import dev.agcore.provider.openai.wire.ChatCompletionChunk;
 import dev.agcore.provider.openai.wire.ChatCompletionRequest;
 import dev.agcore.provider.openai.wire.ChatCompletionResponse;
 import dev.agcore.provider.openai.wire.OpenAiWireMapper;
+import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
@@ -67,7 +69,8 @@ public final class OpenAiChatModel implements ChatModel {
 
 	private final OpenAiSettings settings;
 
-	private final WebClient webClient;
+	// built on the first request: see DeferredWebClient
+	private final DeferredWebClient webClient;
 
 	private final JsonMapper jsonMapper;
 
@@ -81,7 +84,7 @@ public final class OpenAiChatModel implements ChatModel {
 
 	private final ChatOptions defaults;
 
-	private OpenAiChatModel(OpenAiSettings settings, WebClient webClient, JsonMapper jsonMapper,
+	private OpenAiChatModel(OpenAiSettings settings, DeferredWebClient webClient, JsonMapper jsonMapper,
 			RateLimitListener rateLimitListener) {
 		this.settings = settings;
 		this.webClient = webClient;
@@ -185,7 +188,7 @@ public final class OpenAiChatModel implements ChatModel {
 	@Override
 	public Mono<Void> checkHealth() {
 		Duration timeout = this.settings.responseTimeout();
-		return Mono.defer(() -> this.webClient.get()
+		return Mono.defer(() -> this.webClient.client().get()
 			.uri(this.modelsEndpoint)
 			.headers((headers) -> addHeaders(headers, MediaType.APPLICATION_JSON))
 			.exchangeToMono((response) -> {
@@ -220,7 +223,7 @@ public final class OpenAiChatModel implements ChatModel {
 	private WebClient.RequestHeadersSpec<?> post(ChatRequest request, ChatOptions options, boolean stream,
 			MediaType accept) {
 		byte[] body = writeBody(request, options, stream);
-		return this.webClient.post()
+		return this.webClient.client().post()
 			.uri(this.endpoint)
 			.headers((headers) -> {
 				headers.setContentType(MediaType.APPLICATION_JSON);
@@ -391,6 +394,8 @@ public final class OpenAiChatModel implements ChatModel {
 
 		private WebClient.@Nullable Builder webClientBuilder;
 
+		private @Nullable Supplier<WebClient.Builder> webClientBuilderSource;
+
 		private @Nullable JsonMapper jsonMapper;
 
 		private RateLimitListener rateLimitListener = RateLimitListener.NONE;
@@ -416,6 +421,22 @@ public final class OpenAiChatModel implements ChatModel {
 		 */
 		public Builder webClientBuilder(WebClient.Builder webClientBuilder) {
 			this.webClientBuilder = Objects.requireNonNull(webClientBuilder, "'webClientBuilder' must not be null");
+			this.webClientBuilderSource = null;
+			return this;
+		}
+
+		/**
+		 * Set where the WebClient builder to start from comes from, asked when the model
+		 * sends its first request rather than now: creating a builder such as Spring
+		 * Boot's (its connector, codecs and observations) is work an application's
+		 * startup need not do. The builder is cloned, not modified.
+		 * @param webClientBuilder the source of the builder
+		 * @return this builder
+		 */
+		public Builder webClientBuilder(Supplier<WebClient.Builder> webClientBuilder) {
+			this.webClientBuilderSource = Objects.requireNonNull(webClientBuilder,
+					"'webClientBuilder' must not be null");
+			this.webClientBuilder = null;
 			return this;
 		}
 
@@ -449,8 +470,8 @@ public final class OpenAiChatModel implements ChatModel {
 			if (this.settings == null) {
 				throw new IllegalStateException("'settings' must be set");
 			}
-			WebClient webClient = (this.webClientBuilder != null) ? this.webClientBuilder.clone().build()
-					: WebClient.builder().build();
+			DeferredWebClient webClient = DeferredWebClient.of(
+					(this.webClientBuilder != null) ? this.webClientBuilder.clone() : null, this.webClientBuilderSource);
 			return new OpenAiChatModel(this.settings, webClient,
 					(this.jsonMapper != null) ? this.jsonMapper : AgentJson.mapper(), this.rateLimitListener);
 		}

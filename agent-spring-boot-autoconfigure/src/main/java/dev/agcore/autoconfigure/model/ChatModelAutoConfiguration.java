@@ -54,7 +54,9 @@ public final class ChatModelAutoConfiguration {
 	ChatModelRegistry chatModelRegistry(AgentProperties properties, ListableBeanFactory beanFactory,
 			ObjectProvider<WebClient.Builder> webClientBuilder, ObjectProvider<RetryRegistry> retryRegistry,
 			ObjectProvider<RateLimitListener> rateLimitListener, ProviderConnectionPools connectionPools) {
-		// Boot's builder carries its codecs, customizers and HTTP client observations
+		// Boot's builder carries its codecs, customizers and HTTP client observations; asked for
+		// when a model sends its first request: creating it (its connector, DNS resolver and
+		// codecs) was the costliest of the starter's beans at startup
 		ProviderModels providerModels = new ProviderModels(properties.getRetry(),
 				() -> webClientBuilder.getIfAvailable(WebClient::builder), retryRegistry.getIfUnique(),
 				rateLimitListener.getIfUnique(() -> RateLimitListener.NONE), connectionPools);

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.model;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import org.jspecify.annotations.Nullable;
@@ -14,9 +15,9 @@ import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * The connection pools of the providers with {@code agent.providers.<name>.max-connections}
- * set: one pool per provider, disposed with the application context. Providers without it
- * keep the connector of the {@link WebClient.Builder} they were given (Reactor Netty's
- * shared pool).
+ * set: one pool per provider, created when the provider sends its first request and
+ * disposed with the application context. Providers without it keep the connector of the
+ * {@link WebClient.Builder} they were given (Reactor Netty's shared pool).
  *
  * @since 0.1.0
  */
@@ -25,13 +26,17 @@ public final class ProviderConnectionPools implements DisposableBean {
 	private final Map<String, ConnectionProvider> pools = new ConcurrentHashMap<>();
 
 	/**
-	 * Give a provider's builder a pool of its own when it asks for one.
+	 * Give a provider's builder a pool of its own when it asks for one. The setting is
+	 * checked now; the pool is created with the builder, when the provider sends its
+	 * first request.
 	 * @param name the provider's name
 	 * @param maxConnections its {@code max-connections}, null for none
-	 * @param builder the builder, changed in place
-	 * @return the builder
+	 * @param builder where the provider's builder comes from; each builder it returns is
+	 * changed in place
+	 * @return where the provider's builder comes from, with its pool
 	 */
-	WebClient.Builder apply(String name, @Nullable Integer maxConnections, WebClient.Builder builder) {
+	Supplier<WebClient.Builder> apply(String name, @Nullable Integer maxConnections,
+			Supplier<WebClient.Builder> builder) {
 		if (maxConnections == null) {
 			return builder;
 		}
@@ -40,12 +45,14 @@ public final class ProviderConnectionPools implements DisposableBean {
 					"agent.providers." + name + ".max-connections must be at least 1 (was " + maxConnections + ")",
 					"Set it above the number of concurrent calls to this provider, or remove it for the shared pool.");
 		}
-		ConnectionProvider pool = this.pools.computeIfAbsent(name,
-				(key) -> ConnectionProvider.builder("agcore-" + key)
-					.maxConnections(maxConnections)
-					.pendingAcquireMaxCount(2 * maxConnections)
-					.build());
-		return builder.clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool)));
+		return () -> {
+			ConnectionProvider pool = this.pools.computeIfAbsent(name,
+					(key) -> ConnectionProvider.builder("agcore-" + key)
+						.maxConnections(maxConnections)
+						.pendingAcquireMaxCount(2 * maxConnections)
+						.build());
+			return builder.get().clientConnector(new ReactorClientHttpConnector(HttpClient.create(pool)));
+		};
 	}
 
 	/**

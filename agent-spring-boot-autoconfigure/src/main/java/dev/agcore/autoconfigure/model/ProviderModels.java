@@ -79,7 +79,7 @@ final class ProviderModels {
 			.orElseThrow(() -> unknownType(name, provider, type));
 		String requested = StringUtils.hasText(model) ? model : provider.getModel();
 		ProviderSource source = new ProviderSource(name, type, provider, requested, options,
-				this.pools.apply(name, provider.getMaxConnections(), this.webClientBuilder.get()),
+				this.pools.apply(name, provider.getMaxConnections(), this.webClientBuilder),
 				this.rateLimitListener);
 		return new RetryingChatModel(factory.create(source), this.retrySettings, this.retryRegistry);
 	}

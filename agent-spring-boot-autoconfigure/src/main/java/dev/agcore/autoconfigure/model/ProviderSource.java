@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
@@ -26,11 +27,13 @@ import org.springframework.web.reactive.function.client.WebClient;
  * neither sets one
  * @param defaultOptions the options of every call: the provider's merged with a named
  * model's
- * @param webClientBuilder a fresh builder, carrying Boot's codecs and observations
+ * @param webClientBuilder where a fresh builder comes from, carrying Boot's codecs and
+ * observations: asked when the model sends its first request, so that startup does not
+ * build the HTTP client
  * @param rateLimitListener told every response's headers
  */
 record ProviderSource(String name, String type, AgentProperties.Provider properties, @Nullable String model,
-		ChatOptions defaultOptions, WebClient.Builder webClientBuilder, RateLimitListener rateLimitListener) {
+		ChatOptions defaultOptions, Supplier<WebClient.Builder> webClientBuilder, RateLimitListener rateLimitListener) {
 
 	/**
 	 * Return the property prefix of this provider.

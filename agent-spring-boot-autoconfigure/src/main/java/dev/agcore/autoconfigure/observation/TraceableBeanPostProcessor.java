@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.observation.Traceable;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -41,6 +42,12 @@ final class TraceableBeanPostProcessor extends AbstractAdvisingBeanPostProcessor
 		// observe the whole call, other advice (such as transactions) included
 		setBeforeExistingAdvisors(true);
 		setProxyTargetClass(true);
+	}
+
+	// the framework's own beans, most of a context, are never looked at method by method
+	@Override
+	protected boolean isEligible(Class<?> targetClass) {
+		return !ContextBeans.isFrameworkType(targetClass) && super.isEligible(targetClass);
 	}
 
 	@Override

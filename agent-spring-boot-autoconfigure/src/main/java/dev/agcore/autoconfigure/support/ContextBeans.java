@@ -73,6 +73,8 @@ public final class ContextBeans {
 		if (ScopedProxyUtils.isScopedTarget(name)) {
 			return null;
 		}
+		// no reflection over the methods of the framework's own beans, most of a context
+		Predicate<Class<?>> candidate = (type) -> !isFrameworkType(type) && matches.test(type);
 		Class<?> type = beanFactory.getType(name, false);
 		if (type == null) {
 			return null;
@@ -99,16 +101,26 @@ public final class ContextBeans {
 				return null;
 			}
 		}
-		else if (matches.test(ClassUtils.getUserClass(type))) {
+		else if (candidate.test(ClassUtils.getUserClass(type))) {
 			bean = beanFactory.getBean(name);
 		}
 		else {
 			return null;
 		}
-		return matches.test(AopProxyUtils.ultimateTargetClass(bean)) ? bean : null;
+		return candidate.test(AopProxyUtils.ultimateTargetClass(bean)) ? bean : null;
 	}
 
-	private static boolean isFrameworkType(Class<?> type) {
+	/**
+	 * Return whether a class belongs to a framework or library (Spring, the JDK, Reactor,
+	 * Micrometer, Netty, Jackson) and so declares none of agcore's annotations on its
+	 * methods: collectors of
+	 * annotated methods ({@code @Tool}, hooks, {@code @Chain}, {@code @Entrypoint},
+	 * {@code @Traceable}, {@code @Task}) skip such beans without looking at their methods,
+	 * which would otherwise be most of their startup cost.
+	 * @param type the class
+	 * @return whether it is a framework class
+	 */
+	public static boolean isFrameworkType(Class<?> type) {
 		String name = type.getName();
 		for (String prefix : FRAMEWORK_PACKAGES) {
 			if (name.startsWith(prefix)) {

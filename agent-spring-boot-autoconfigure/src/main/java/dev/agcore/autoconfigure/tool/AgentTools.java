@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -59,7 +60,7 @@ public final class AgentTools {
 
 	private final KeyValueStore store;
 
-	private final @Nullable Retriever retriever;
+	private final Supplier<@Nullable Retriever> retriever;
 
 	private final List<AgentToolSource> sources;
 
@@ -92,26 +93,29 @@ public final class AgentTools {
 	 */
 	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
 			SecretResolver secretResolver, KeyValueStore store, @Nullable Retriever retriever) {
-		this(registry, properties, policies, secretResolver, store, retriever, List.of());
+		this(registry, properties, policies, secretResolver, store, () -> retriever, List.of());
 	}
 
 	/**
-	 * Create the tools side of configured agents, with a retriever and the tools of
-	 * servers outside the application (MCP servers), which every agent gets within its
-	 * {@code tools} scope ({@code mcp:<server>/<tool>} entries).
+	 * Create the tools side of configured agents, with where the retriever comes from
+	 * and the tools of servers outside the application (MCP servers), which every agent
+	 * gets within its {@code tools} scope ({@code mcp:<server>/<tool>} entries). The
+	 * retriever is asked for only when an agent has memory tools: the application's index
+	 * need not be opened at startup for agents that never search it.
 	 * @param registry all tools of the application
 	 * @param properties the settings shared by all agents
 	 * @param policies the application's permission policies, asked for every agent
 	 * @param secretResolver where secret references are resolved
 	 * @param store the store behind the tools' session and long-term memory
-	 * @param retriever the application's retriever, or {@code null}
+	 * @param retriever the application's retriever, returning {@code null} if there is
+	 * none
 	 * @param sources the tools of outside servers
 	 */
 	public AgentTools(ToolRegistry registry, ToolProperties properties, List<ToolPermissionPolicy> policies,
-			SecretResolver secretResolver, KeyValueStore store, @Nullable Retriever retriever,
+			SecretResolver secretResolver, KeyValueStore store, Supplier<@Nullable Retriever> retriever,
 			List<AgentToolSource> sources) {
 		this.sources = List.copyOf(sources);
-		this.retriever = retriever;
+		this.retriever = Objects.requireNonNull(retriever, "'retriever' must not be null");
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
 		this.maxResultLength = maxResultLength("agent.tools.max-result-length", properties.getMaxResultLength());
 		this.policies = List.copyOf(policies);
@@ -166,10 +170,11 @@ public final class AgentTools {
 			return;
 		}
 		List<ToolCallback> tools = new ArrayList<>(MemoryTools.of(properties.getScope()));
-		if (this.retriever != null) {
+		Retriever retriever = this.retriever.get();
+		if (retriever != null) {
 			// the retriever's scores may be on any scale (fused ranks are small): no minimum
 			RetrieveTool.Options options = RetrieveTool.Options.DEFAULTS;
-			tools.add(new RetrieveTool(this.retriever, new RetrieveTool.Options(options.defaultTopK(),
+			tools.add(new RetrieveTool(retriever, new RetrieveTool.Options(options.defaultTopK(),
 					options.maxTopK(), 0, options.maxContentLength(), options.filter())));
 		}
 		for (ToolCallback tool : tools) {

@@ -84,7 +84,7 @@ public final class ToolAutoConfiguration {
 		SecretDeclarations.check(toolRegistry, secretResolver);
 		// one store for all agents, so that they share long-term memory
 		return new AgentTools(toolRegistry, properties, permissionPolicies.orderedStream().toList(), secretResolver,
-				keyValueStore, retriever.getIfUnique(), sources.orderedStream().toList());
+				keyValueStore, retriever::getIfUnique, sources.orderedStream().toList());
 	}
 
 	private static ToolBinding binding(ObjectProvider<JsonMapper> jsonMapper) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.json.AgentJson;
 import dev.agcore.workflow.Workflow;
 import dev.agcore.workflow.WorkflowContext;
@@ -44,6 +45,9 @@ final class EntrypointWorkflows {
 				continue;
 			}
 			Class<?> userType = ClassUtils.getUserClass(type);
+			if (ContextBeans.isFrameworkType(userType)) {
+				continue;
+			}
 			for (Method method : ReflectionUtils.getUniqueDeclaredMethods(userType,
 					ReflectionUtils.USER_DECLARED_METHODS)) {
 				Entrypoint entrypoint = method.getAnnotation(Entrypoint.class);

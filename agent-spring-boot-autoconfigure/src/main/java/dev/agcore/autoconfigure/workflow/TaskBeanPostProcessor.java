@@ -4,6 +4,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 
 import dev.agcore.autoconfigure.AgentConfigurationException;
+import dev.agcore.autoconfigure.support.ContextBeans;
 import dev.agcore.workflow.annotation.Task;
 
 import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
@@ -23,6 +24,12 @@ final class TaskBeanPostProcessor extends AbstractBeanFactoryAwareAdvisingPostPr
 		this.advisor = new DefaultPointcutAdvisor(new AnnotationMatchingPointcut(null, Task.class, true),
 				new TaskMethodInterceptor());
 		setProxyTargetClass(true);
+	}
+
+	// the framework's own beans, most of a context, are never looked at method by method
+	@Override
+	protected boolean isEligible(Class<?> targetClass) {
+		return !ContextBeans.isFrameworkType(targetClass) && super.isEligible(targetClass);
 	}
 
 	@Override

@@ -176,6 +176,32 @@ class ChatModelAutoConfigurationTests {
 	}
 
 	@Test
+	void theWebClientBuilderIsAskedForWhenTheModelFirstSendsARequestNotAtStartup() {
+		this.server.enqueue(completion("Hi"));
+		this.server.enqueue(completion("Again"));
+		AtomicInteger builders = new AtomicInteger();
+		this.contextRunner.withBean(WebClient.Builder.class, () -> {
+			builders.incrementAndGet();
+			return WebClient.builder();
+		}, (definition) -> definition.setScope("prototype"))
+			.withPropertyValues(provider("openai"))
+			.withPropertyValues("agent.providers.openai.max-connections=4")
+			.run((context) -> {
+				ChatModel model = context.getBean(ChatModelRegistry.class).get("openai");
+				assertThat(builders).hasValue(0);
+				assertThat(context.getBean(ProviderConnectionPools.class).pool("openai")).isNull();
+				for (String text : List.of("Hi", "Again")) {
+					StepVerifier.create(model.call(ChatRequest.of(List.of(new UserMessage("Hello")))))
+						.assertNext((response) -> assertThat(response.message().text()).isEqualTo(text))
+						.expectComplete()
+						.verify(Duration.ofSeconds(10));
+				}
+				assertThat(builders).hasValue(1);
+				assertThat(context.getBean(ProviderConnectionPools.class).pool("openai").maxConnections()).isEqualTo(4);
+			});
+	}
+
+	@Test
 	void providerRetriesServerErrors() {
 		this.server.enqueue(new MockResponse.Builder().code(503).body("{\"error\":{\"message\":\"busy\"}}").build());
 		this.server.enqueue(completion("Hi after retry"));

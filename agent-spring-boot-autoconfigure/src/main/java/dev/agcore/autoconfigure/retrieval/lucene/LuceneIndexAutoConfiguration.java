@@ -16,14 +16,25 @@ import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 
 /**
  * {@link EnableAutoConfiguration Auto-configuration} for a {@link LuceneDocumentIndex}
  * when Lucene is on the class path and the application defines no other
  * {@link DocumentIndex}: in memory, or in {@code agent.retrieval.lucene.path}; hybrid when
  * an {@link EmbeddingModel} exists, keyword-only otherwise. Closed on shutdown.
+ * <p>
+ * An index in a directory is opened at startup, so that a directory it cannot use, or
+ * one built with another embedding model, fails startup naming the property. An index in
+ * memory holds nothing until something adds to it, so it is opened when a bean first
+ * asks for it (Lucene's codecs and some 450 classes are otherwise loaded by every
+ * application with the starter); its settings are checked at startup all the same.
  *
  * @since 0.1.0
  */
@@ -33,10 +44,41 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(LuceneIndexProperties.class)
 public final class LuceneIndexAutoConfiguration {
 
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean(DocumentIndex.class)
-	LuceneDocumentIndex luceneDocumentIndex(LuceneIndexProperties properties,
-			ObjectProvider<EmbeddingModel> embeddingModel) {
+	private static final String PREFIX = "agent.retrieval.lucene";
+
+	LuceneIndexAutoConfiguration(LuceneIndexProperties properties) {
+		// at startup, even while an index in memory is not opened yet
+		checkFusion(properties);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(prefix = PREFIX, name = "path")
+	static class DirectoryIndexConfiguration {
+
+		@Bean(destroyMethod = "close")
+		@ConditionalOnMissingBean(DocumentIndex.class)
+		LuceneDocumentIndex luceneDocumentIndex(LuceneIndexProperties properties,
+				ObjectProvider<EmbeddingModel> embeddingModel) {
+			return index(properties, embeddingModel);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(NoIndexPathCondition.class)
+	static class InMemoryIndexConfiguration {
+
+		@Bean(destroyMethod = "close")
+		@Lazy
+		@ConditionalOnMissingBean(DocumentIndex.class)
+		LuceneDocumentIndex luceneDocumentIndex(LuceneIndexProperties properties,
+				ObjectProvider<EmbeddingModel> embeddingModel) {
+			return index(properties, embeddingModel);
+		}
+
+	}
+
+	private static void checkFusion(LuceneIndexProperties properties) {
 		if (properties.getRrfK() < 1) {
 			throw new AgentConfigurationException(
 					"agent.retrieval.lucene.rrf-k must be at least 1 (was " + properties.getRrfK() + ")",
@@ -47,6 +89,10 @@ public final class LuceneIndexAutoConfiguration {
 					"agent.retrieval.lucene.candidates must be at least 1 (was " + properties.getCandidates() + ")",
 					"Set agent.retrieval.lucene.candidates to a positive number, or remove it.");
 		}
+	}
+
+	private static LuceneDocumentIndex index(LuceneIndexProperties properties,
+			ObjectProvider<EmbeddingModel> embeddingModel) {
 		LuceneDocumentIndex.Builder builder = LuceneDocumentIndex.builder()
 			.embeddingModel(embeddingModel.getIfUnique())
 			.rrfK(properties.getRrfK())
@@ -71,6 +117,20 @@ public final class LuceneIndexAutoConfiguration {
 							+ "agent.retrieval.lucene.path to rebuild the index with the new model.",
 					ex);
 		}
+	}
+
+	/** No {@code agent.retrieval.lucene.path}: the index lives in memory. */
+	static final class NoIndexPathCondition extends NoneNestedConditions {
+
+		NoIndexPathCondition() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@ConditionalOnProperty(prefix = PREFIX, name = "path")
+		static class IndexPath {
+
+		}
+
 	}
 
 }
