@@ -18,6 +18,14 @@ final class SseEventParser {
 
 	static final int DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
+	private static final byte[] BYTE_ORDER_MARK = { (byte) 0xEF, (byte) 0xBB, (byte) 0xBF };
+
+	private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] EVENT = "event".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] ID = "id".getBytes(StandardCharsets.US_ASCII);
+
 	private final int maxEventBytes;
 
 	private byte[] line = new byte[256];
@@ -28,7 +36,12 @@ final class SseEventParser {
 
 	private boolean firstLine = true;
 
-	private final StringBuilder data = new StringBuilder();
+	// the first data line of the event; the later ones, joined, only for multi-line data
+	private String firstData = "";
+
+	private final StringBuilder moreData = new StringBuilder();
+
+	private int dataLength;
 
 	private boolean hasData;
 
@@ -53,7 +66,8 @@ final class SseEventParser {
 	 * @throws DataBufferLimitException if an event grows larger than the limit
 	 */
 	List<SseEvent> feed(byte[] bytes, int offset, int length) {
-		List<SseEvent> events = new ArrayList<>(2);
+		// most reads complete no event or one: no list until there is one
+		List<SseEvent> events = null;
 		for (int i = offset; i < offset + length; i++) {
 			byte b = bytes[i];
 			if (this.lastWasCr) {
@@ -65,13 +79,17 @@ final class SseEventParser {
 			}
 			if (b == '\n' || b == '\r') {
 				this.lastWasCr = (b == '\r');
-				endLine(events);
+				SseEvent event = endLine();
+				if (event != null) {
+					events = (events != null) ? events : new ArrayList<>(2);
+					events.add(event);
+				}
 			}
 			else {
 				append(b);
 			}
 		}
-		return events;
+		return (events != null) ? events : List.of();
 	}
 
 	/**
@@ -81,15 +99,12 @@ final class SseEventParser {
 	 * @return the last event, if one was pending
 	 */
 	List<SseEvent> finish() {
-		List<SseEvent> events = new ArrayList<>(1);
-		if (this.lineLength > 0) {
-			endLine(events);
-		}
+		SseEvent ended = (this.lineLength > 0) ? endLine() : null;
 		SseEvent last = dispatch();
-		if (last != null) {
-			events.add(last);
+		if (ended != null) {
+			return (last != null) ? List.of(ended, last) : List.of(ended);
 		}
-		return events;
+		return (last != null) ? List.of(last) : List.of();
 	}
 
 	private void append(byte b) {
@@ -102,54 +117,83 @@ final class SseEventParser {
 		this.line[this.lineLength++] = b;
 	}
 
-	private void endLine(List<SseEvent> events) {
-		String text = new String(this.line, 0, this.lineLength, StandardCharsets.UTF_8);
+	// The line is read on its bytes: field names and the colon are ASCII, so only the
+	// value is decoded, once, and a single data line becomes the event's data as it is.
+	private @Nullable SseEvent endLine() {
+		int start = 0;
+		int end = this.lineLength;
 		this.lineLength = 0;
 		if (this.firstLine) {
 			this.firstLine = false;
-			if (text.startsWith("\uFEFF")) {
-				text = text.substring(1);
+			if (startsWithByteOrderMark(end)) {
+				start = BYTE_ORDER_MARK.length;
 			}
 		}
-		if (text.isEmpty()) {
-			SseEvent event = dispatch();
-			if (event != null) {
-				events.add(event);
-			}
-			return;
+		if (start == end) {
+			return dispatch();
 		}
-		if (text.charAt(0) == ':') {
-			return;
+		if (this.line[start] == ':') {
+			return null;
 		}
-		int colon = text.indexOf(':');
-		String field = (colon != -1) ? text.substring(0, colon) : text;
-		String value = (colon != -1) ? text.substring(colon + 1) : "";
-		if (value.startsWith(" ")) {
-			value = value.substring(1);
+		int colon = indexOfColon(start, end);
+		int fieldEnd = (colon != -1) ? colon : end;
+		int valueStart = (colon != -1) ? colon + 1 : end;
+		if (valueStart < end && this.line[valueStart] == ' ') {
+			valueStart++;
 		}
-		switch (field) {
-			case "data" -> appendData(value);
-			case "event" -> this.eventType = value;
-			case "id" -> {
-				if (value.indexOf('\0') == -1) {
-					this.lastEventId = value;
-				}
-			}
-			default -> {
-				// "retry" and unknown fields carry nothing we use
+		if (isField(DATA, start, fieldEnd)) {
+			appendData(decode(valueStart, end));
+		}
+		else if (isField(EVENT, start, fieldEnd)) {
+			this.eventType = decode(valueStart, end);
+		}
+		else if (isField(ID, start, fieldEnd)) {
+			String id = decode(valueStart, end);
+			if (id.indexOf('\0') == -1) {
+				this.lastEventId = id;
 			}
 		}
+		// "retry" and unknown fields carry nothing we use
+		return null;
+	}
+
+	private boolean startsWithByteOrderMark(int end) {
+		return end >= BYTE_ORDER_MARK.length && this.line[0] == BYTE_ORDER_MARK[0]
+				&& this.line[1] == BYTE_ORDER_MARK[1] && this.line[2] == BYTE_ORDER_MARK[2];
+	}
+
+	private int indexOfColon(int start, int end) {
+		for (int i = start; i < end; i++) {
+			if (this.line[i] == ':') {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private boolean isField(byte[] name, int start, int end) {
+		return Arrays.equals(this.line, start, end, name, 0, name.length);
+	}
+
+	private String decode(int start, int end) {
+		return (start == end) ? "" : new String(this.line, start, end - start, StandardCharsets.UTF_8);
 	}
 
 	private void appendData(String value) {
-		if (this.data.length() + value.length() > this.maxEventBytes) {
+		if (this.dataLength + value.length() > this.maxEventBytes) {
 			throw new DataBufferLimitException("Server-sent event exceeds " + this.maxEventBytes + " bytes");
 		}
-		if (this.hasData) {
-			this.data.append('\n');
+		if (!this.hasData) {
+			this.firstData = value;
+			this.dataLength = value.length();
+			this.hasData = true;
+			return;
 		}
-		this.data.append(value);
-		this.hasData = true;
+		if (this.moreData.isEmpty()) {
+			this.moreData.append(this.firstData);
+		}
+		this.moreData.append('\n').append(value);
+		this.dataLength = this.moreData.length();
 	}
 
 	private @Nullable SseEvent dispatch() {
@@ -157,8 +201,11 @@ final class SseEventParser {
 			this.eventType = null;
 			return null;
 		}
-		SseEvent event = new SseEvent(this.lastEventId, this.eventType, this.data.toString());
-		this.data.setLength(0);
+		String data = this.moreData.isEmpty() ? this.firstData : this.moreData.toString();
+		SseEvent event = new SseEvent(this.lastEventId, this.eventType, data);
+		this.moreData.setLength(0);
+		this.firstData = "";
+		this.dataLength = 0;
 		this.hasData = false;
 		this.eventType = null;
 		return event;
