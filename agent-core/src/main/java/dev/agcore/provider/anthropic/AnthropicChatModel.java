@@ -28,6 +28,7 @@ import dev.agcore.provider.anthropic.wire.MessagesResponse;
 import dev.agcore.provider.anthropic.wire.StreamEvent;
 import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.IdleTimeout;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
 import dev.agcore.provider.support.SseEvent;
@@ -135,20 +136,21 @@ public final class AnthropicChatModel implements ChatModel {
 				.exchangeToFlux((response) -> readStream(response, options));
 			// an idle timeout between events, and before the first: pings prove the
 			// connection lives, not that the model is answering
-			Flux<SseEvent> events = SseDecoder.decode(body)
-				.filter(AnthropicChatModel::carriesData)
-				.doOnNext((event) -> progress.received = true)
-				.timeout(Mono.delay(timeout), (event) -> Mono.delay(progress.stopped ? drainTimeout : timeout),
-						Flux.defer(() -> progress.stopped ? Flux.empty() : Flux.error(timeout(timeout))));
+			Flux<SseEvent> events = IdleTimeout.watch(
+					SseDecoder.decode(body)
+						.filter(AnthropicChatModel::carriesData)
+						.doOnNext((event) -> progress.received = true),
+					() -> progress.stopped ? drainTimeout : timeout,
+					() -> progress.stopped ? Flux.empty() : Flux.error(timeout(timeout)));
 			// after message_stop the body is read to its end, not cancelled, so that the
 			// connection goes back to the pool instead of being closed
-			return events.filter((event) -> !progress.stopped).<ChatChunk>handle((event, sink) -> {
+			// mapNotNull rather than handle: with context propagation on, handle restores
+			// the thread locals around every event
+			return events.filter((event) -> !progress.stopped).mapNotNull((event) -> {
 				ChatChunk chunk = mapper.onEvent(read(event.data().getBytes(StandardCharsets.UTF_8),
 						StreamEvent.class));
 				progress.stopped = mapper.stopped();
-				if (chunk != null) {
-					sink.next(chunk);
-				}
+				return chunk;
 			}).concatWith(Flux.defer(() -> incomplete(progress)));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
 	}

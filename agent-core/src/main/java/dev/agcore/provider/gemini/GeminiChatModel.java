@@ -26,6 +26,7 @@ import dev.agcore.provider.gemini.wire.GeminiWireMapper;
 import dev.agcore.provider.gemini.wire.GenerateContentResponse;
 import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.IdleTimeout;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
 import dev.agcore.provider.support.SseEvent;
@@ -120,9 +121,8 @@ public final class GeminiChatModel implements ChatModel {
 				.exchangeToFlux((response) -> readStream(response, model));
 			// an idle timeout before the first event and between events: comments and
 			// keep-alives prove the connection lives, not that the model is answering
-			Flux<SseEvent> events = SseDecoder.decode(body)
-				.filter((event) -> !event.data().isBlank())
-				.timeout(Mono.delay(timeout), (event) -> Mono.delay(timeout), Flux.error(() -> timeout(timeout)));
+			Flux<SseEvent> events = IdleTimeout.watch(SseDecoder.decode(body).filter((event) -> !event.data().isBlank()),
+					() -> timeout, () -> Flux.error(timeout(timeout)));
 			return events.doOnNext((event) -> received[0] = true)
 				.concatMapIterable((event) -> onEvent(event, state))
 				.concatWith(Flux.defer(() -> incomplete(received[0], state)));

@@ -26,6 +26,7 @@ import dev.agcore.provider.ollama.wire.OllamaChatResponse;
 import dev.agcore.provider.ollama.wire.OllamaWireMapper;
 import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.IdleTimeout;
 import dev.agcore.provider.support.NdjsonDecoder;
 import dev.agcore.provider.support.RateLimitListener;
 import org.jspecify.annotations.Nullable;
@@ -125,17 +126,16 @@ public final class OllamaChatModel implements ChatModel {
 			// an idle timeout between lines, and before the first; after the last line
 			// ("done": true) the body is read to its end, not cancelled, so that the
 			// connection goes back to the pool
-			Flux<OllamaChatResponse> lines = NdjsonDecoder.decode(body)
-				.map((line) -> read(line.getBytes(StandardCharsets.UTF_8)))
-				.filter(progress::accept)
-				.timeout(Mono.delay(timeout), (line) -> Mono.delay(progress.done ? drainTimeout : timeout),
-						Flux.defer(() -> progress.done ? Flux.empty() : Flux.error(timeout(timeout))));
-			return lines.<ChatChunk>handle((line, sink) -> {
-				ChatChunk chunk = this.wireMapper.toChunk(line, state);
-				if (chunk != null) {
-					sink.next(chunk);
-				}
-			}).concatWith(Flux.defer(() -> incomplete(progress)));
+			Flux<OllamaChatResponse> lines = IdleTimeout.watch(
+					NdjsonDecoder.decode(body)
+						.map((line) -> read(line.getBytes(StandardCharsets.UTF_8)))
+						.filter(progress::accept),
+					() -> progress.done ? drainTimeout : timeout,
+					() -> progress.done ? Flux.empty() : Flux.error(timeout(timeout)));
+			// mapNotNull rather than handle: with context propagation on, handle restores
+			// the thread locals around every line
+			return lines.mapNotNull((line) -> this.wireMapper.toChunk(line, state))
+				.concatWith(Flux.defer(() -> incomplete(progress)));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
 	}
 

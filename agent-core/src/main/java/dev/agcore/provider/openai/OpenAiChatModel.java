@@ -27,13 +27,13 @@ import dev.agcore.provider.openai.wire.ChatCompletionResponse;
 import dev.agcore.provider.openai.wire.OpenAiWireMapper;
 import dev.agcore.provider.support.DeferredWebClient;
 import dev.agcore.provider.support.HttpErrors;
+import dev.agcore.provider.support.IdleTimeout;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
 import dev.agcore.provider.support.SseEvent;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.SynchronousSink;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -138,15 +138,16 @@ public final class OpenAiChatModel implements ChatModel {
 				.exchangeToFlux(this::readStream);
 			// an idle timeout between data events, and before the first: comments and
 			// keep-alives prove the connection lives, not that the model is answering
-			Flux<SseEvent> events = SseDecoder.decode(body)
-				.filter(OpenAiChatModel::carriesData)
-				.doOnNext(progress::onEvent)
-				.timeout(Mono.delay(timeout), (event) -> Mono.delay(progress.done ? drainTimeout : timeout),
-						Flux.defer(() -> progress.done ? Flux.empty() : Flux.error(timeout(timeout))));
+			Flux<SseEvent> events = IdleTimeout.watch(
+					SseDecoder.decode(body).filter(OpenAiChatModel::carriesData).doOnNext(progress::onEvent),
+					() -> progress.done ? drainTimeout : timeout,
+					() -> progress.done ? Flux.empty() : Flux.error(timeout(timeout)));
 			// after [DONE] the body is read to its end, not cancelled, so that the connection
 			// goes back to the pool instead of being closed
+			// mapNotNull rather than handle: with context propagation on, handle restores
+			// the thread locals around every event
 			return events.filter((event) -> !progress.done)
-				.handle(this::onEvent)
+				.mapNotNull(this::toChunk)
 				.doOnNext(progress::onChunk)
 				.concatWith(Flux.defer(() -> incomplete(progress)));
 		}).onErrorMap((ex) -> HttpErrors.fromThrowable(providerName(), ex));
@@ -314,20 +315,15 @@ public final class OpenAiChatModel implements ChatModel {
 			.map((body) -> HttpErrors.fromResponse(providerName(), status, headers, body));
 	}
 
-	private void onEvent(SseEvent event, SynchronousSink<ChatChunk> sink) {
+	private @Nullable ChatChunk toChunk(SseEvent event) {
 		String data = event.data().strip();
 		if ("error".equals(event.event())) {
-			sink.error(new ModelServerException(providerName(), 0, providerName() + " reported an error: " + data));
-			return;
+			throw new ModelServerException(providerName(), 0, providerName() + " reported an error: " + data);
 		}
 		if (data.isEmpty()) {
-			return;
+			return null;
 		}
-		ChatChunk chunk = this.wireMapper.toChunk(read(data.getBytes(StandardCharsets.UTF_8),
-				ChatCompletionChunk.class));
-		if (chunk != null) {
-			sink.next(chunk);
-		}
+		return this.wireMapper.toChunk(read(data.getBytes(StandardCharsets.UTF_8), ChatCompletionChunk.class));
 	}
 
 	private <T> T read(byte[] json, Class<T> type) {
