@@ -41,8 +41,6 @@ final class SseEventParser {
 
 	private final StringBuilder moreData = new StringBuilder();
 
-	private int dataLength;
-
 	private boolean hasData;
 
 	private @Nullable String eventType;
@@ -125,7 +123,7 @@ final class SseEventParser {
 		this.lineLength = 0;
 		if (this.firstLine) {
 			this.firstLine = false;
-			if (startsWithByteOrderMark(end)) {
+			if (end >= BYTE_ORDER_MARK.length && lineHas(BYTE_ORDER_MARK, 0, BYTE_ORDER_MARK.length)) {
 				start = BYTE_ORDER_MARK.length;
 			}
 		}
@@ -141,13 +139,13 @@ final class SseEventParser {
 		if (valueStart < end && this.line[valueStart] == ' ') {
 			valueStart++;
 		}
-		if (isField(DATA, start, fieldEnd)) {
+		if (lineHas(DATA, start, fieldEnd)) {
 			appendData(decode(valueStart, end));
 		}
-		else if (isField(EVENT, start, fieldEnd)) {
+		else if (lineHas(EVENT, start, fieldEnd)) {
 			this.eventType = decode(valueStart, end);
 		}
-		else if (isField(ID, start, fieldEnd)) {
+		else if (lineHas(ID, start, fieldEnd)) {
 			String id = decode(valueStart, end);
 			if (id.indexOf('\0') == -1) {
 				this.lastEventId = id;
@@ -155,11 +153,6 @@ final class SseEventParser {
 		}
 		// "retry" and unknown fields carry nothing we use
 		return null;
-	}
-
-	private boolean startsWithByteOrderMark(int end) {
-		return end >= BYTE_ORDER_MARK.length && this.line[0] == BYTE_ORDER_MARK[0]
-				&& this.line[1] == BYTE_ORDER_MARK[1] && this.line[2] == BYTE_ORDER_MARK[2];
 	}
 
 	private int indexOfColon(int start, int end) {
@@ -171,8 +164,8 @@ final class SseEventParser {
 		return -1;
 	}
 
-	private boolean isField(byte[] name, int start, int end) {
-		return Arrays.equals(this.line, start, end, name, 0, name.length);
+	private boolean lineHas(byte[] bytes, int start, int end) {
+		return Arrays.equals(this.line, start, end, bytes, 0, bytes.length);
 	}
 
 	private String decode(int start, int end) {
@@ -180,12 +173,12 @@ final class SseEventParser {
 	}
 
 	private void appendData(String value) {
-		if (this.dataLength + value.length() > this.maxEventBytes) {
+		int dataLength = this.moreData.isEmpty() ? this.firstData.length() : this.moreData.length();
+		if (dataLength + value.length() > this.maxEventBytes) {
 			throw new DataBufferLimitException("Server-sent event exceeds " + this.maxEventBytes + " bytes");
 		}
 		if (!this.hasData) {
 			this.firstData = value;
-			this.dataLength = value.length();
 			this.hasData = true;
 			return;
 		}
@@ -193,7 +186,6 @@ final class SseEventParser {
 			this.moreData.append(this.firstData);
 		}
 		this.moreData.append('\n').append(value);
-		this.dataLength = this.moreData.length();
 	}
 
 	private @Nullable SseEvent dispatch() {
@@ -205,7 +197,6 @@ final class SseEventParser {
 		SseEvent event = new SseEvent(this.lastEventId, this.eventType, data);
 		this.moreData.setLength(0);
 		this.firstData = "";
-		this.dataLength = 0;
 		this.hasData = false;
 		this.eventType = null;
 		return event;
