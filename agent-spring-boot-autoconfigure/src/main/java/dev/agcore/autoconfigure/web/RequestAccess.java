@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.web;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.AgentConfigurationException;
@@ -66,14 +67,14 @@ public final class RequestAccess {
 	 * @param agents the agents
 	 * @param properties the agent properties, for the roles
 	 * @param principals who the caller is; {@code null} for the exchange's principal
-	 * @param store the store of the sessions' owners; {@code null} for none
+	 * @param owners the sessions' owners: always kept, so that ownership never switches
+	 * off silently (see {@link dev.agcore.autoconfigure.memory.SessionOwnerStore})
 	 * @return the access rules
 	 */
 	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
-			@Nullable PrincipalResolver principals, @Nullable KeyValueStore store) {
+			@Nullable PrincipalResolver principals, SessionOwners owners) {
 		return new RequestAccess(agents, (principals != null) ? principals : new ExchangePrincipalResolver(),
-				(store != null) ? SessionOwners.of(store) : null,
-				roles(properties));
+				Objects.requireNonNull(owners, "'owners' must not be null"), roles(properties));
 	}
 
 	private static Map<String, List<String>> roles(AgentProperties properties) {

@@ -6,7 +6,11 @@ import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
 import dev.agcore.autoconfigure.web.PrincipalResolver;
 import dev.agcore.autoconfigure.web.RequestAccess;
 import dev.agcore.memory.AgentSessions;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.AgentRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -43,11 +47,12 @@ public final class OpenAiAutoConfiguration {
 	@ConditionalOnMissingBean(name = "agentOpenAiRouterFunction")
 	RouterFunction<ServerResponse> agentOpenAiRouterFunction(AgentRegistry agents, AgentProperties properties,
 			OpenAiProperties openAi, ObjectProvider<AgentSessions> sessions,
-			ObjectProvider<PrincipalResolver> principals, ObjectProvider<KeyValueStore> keyValueStore) {
+			ObjectProvider<PrincipalResolver> principals, ObjectProvider<SessionOwners> owners,
+			ObjectProvider<KeyValueStore> keyValueStore) {
 		String basePath = openAi.getBasePath().isBlank() ? ""
 				: AgentWebAutoConfiguration.basePath("agent.web.openai.base-path", openAi.getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties,
-				principals.getIfUnique(), keyValueStore.getIfUnique());
+				principals.getIfUnique(), SessionOwnerStore.owners(owners, keyValueStore));
 		OpenAiHandler handler = new OpenAiHandler(agents, access, sessions.getIfUnique(),
 				properties.getWeb().isAllowInstructions(), openAi.isExposeToolCalls());
 		return RouterFunctions.route()
