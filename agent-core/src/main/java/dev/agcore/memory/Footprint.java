@@ -50,6 +50,29 @@ final class Footprint {
 		return bytes;
 	}
 
+	/** The bytes of a whole conversation. */
+	static long ofConversation(List<Message> messages) {
+		return InMemoryBytes.SESSION_OVERHEAD + of(messages);
+	}
+
+	/**
+	 * The bytes of a conversation after an append, from those before it: only the messages
+	 * added and those dropped off the front are estimated, so an append's cost does not
+	 * grow with the history.
+	 */
+	static long afterAppend(List<Message> before, long bytesBefore, List<Message> added, List<Message> after) {
+		int dropped = before.size() + added.size() - after.size();
+		if (dropped >= before.size()) {
+			// nothing of the history is left: no more than was added
+			return ofConversation(after);
+		}
+		long bytes = bytesBefore;
+		for (int i = 0; i < dropped; i++) {
+			bytes -= of(before.get(i));
+		}
+		return bytes + of(added);
+	}
+
 	static long of(List<Message> messages) {
 		long bytes = 0;
 		for (Message message : messages) {

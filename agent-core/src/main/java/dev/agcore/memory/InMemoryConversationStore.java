@@ -3,8 +3,6 @@ package dev.agcore.memory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -66,14 +64,8 @@ public final class InMemoryConversationStore implements ConversationStore {
 	/** Sessions whose pending turn is being resumed; guarded by the lock on {@link #sessions}. */
 	private final Set<String> resuming = new HashSet<>();
 
-	/** The session of each isolated conversation id; guarded by the lock on {@link #sessions}. */
-	private final Map<String, String> sessionOfDerived = new HashMap<>();
-
-	/** The isolated conversation ids of each session; guarded by the lock on {@link #sessions}. */
-	private final Map<String, Set<String>> derivedOf = new HashMap<>();
-
-	/** Sessions whose last conversation was dropped under the lock, to evict whole after it. */
-	private final List<String> toEvict = new ArrayList<>();
+	/** The session each conversation counts in; guarded by the lock on {@link #sessions}. */
+	private final ConversationUnits units = new ConversationUnits();
 
 	/**
 	 * Create a store with the default bounds.
@@ -224,7 +216,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return Mono.fromRunnable(() -> {
 			List<Message> added = List.copyOf(messages);
 			update(sessionId, expectedVersion, (existing) -> existing.append(added, this.maxMessagesPerSession),
-					appended(added));
+					(before, bytesBefore, after) -> Footprint.afterAppend(before, bytesBefore, added, after));
 		});
 	}
 
@@ -303,7 +295,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 				// removing the pending turn under the lock keeps the two changes atomic
 				removePending(sessionId);
 				return existing.append(added, this.maxMessagesPerSession);
-			}, appended(added));
+			}, (before, bytesBefore, after) -> Footprint.afterAppend(before, bytesBefore, added, after));
 		});
 	}
 
@@ -321,18 +313,14 @@ public final class InMemoryConversationStore implements ConversationStore {
 	 * its bytes. Called by {@link IsolatedConversationStore} before each write.
 	 */
 	void bind(String conversationId, String sessionId) {
-		if (!conversationId.equals(sessionId)) {
-			synchronized (this.sessions) {
-				this.sessionOfDerived.put(conversationId, sessionId);
-				this.derivedOf.computeIfAbsent(sessionId, (id) -> new HashSet<>()).add(conversationId);
-			}
+		synchronized (this.sessions) {
+			this.units.bind(conversationId, sessionId);
 		}
 	}
 
-	// the unit a conversation's bytes are counted in: its session's
+	// the unit a conversation's bytes are counted in: its session's; call holding the lock
 	private String unit(String conversationId) {
-		String sessionId = this.sessionOfDerived.get(conversationId);
-		return InMemoryBytes.sessionUnit((sessionId != null) ? sessionId : conversationId);
+		return this.units.unit(conversationId);
 	}
 
 	// a read: the session becomes the most recently used, and what expired under the lock goes
@@ -353,13 +341,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 			this.bytes.charge(unit, -removed.bytes());
 		}
 		removePending(conversationId);
-		String sessionId = this.sessionOfDerived.remove(conversationId);
-		if (sessionId != null) {
-			Set<String> derived = this.derivedOf.get(sessionId);
-			if (derived != null && derived.remove(conversationId) && derived.isEmpty()) {
-				this.derivedOf.remove(sessionId);
-			}
-		}
+		this.units.forget(conversationId);
 	}
 
 	/**
@@ -371,25 +353,19 @@ public final class InMemoryConversationStore implements ConversationStore {
 		String unit = unit(conversationId);
 		remove(conversationId);
 		String sessionId = InMemoryBytes.sessionOf(unit);
-		if (sessionId != null && !this.sessions.containsKey(sessionId) && this.derivedOf
-			.getOrDefault(sessionId, Set.of())
-			.stream()
-			.noneMatch(this.sessions::containsKey)) {
-			this.toEvict.add(unit);
+		if (sessionId != null && !this.sessions.containsKey(sessionId)
+				&& this.units.derived(sessionId).stream().noneMatch(this.sessions::containsKey)) {
+			this.units.evictLater(unit);
 		}
 	}
 
 	// holding no lock: the sessions dropped under it are evicted from every store sharing the cap
 	private void evictDropped() {
-		List<String> units;
+		List<String> dropped;
 		synchronized (this.sessions) {
-			if (this.toEvict.isEmpty()) {
-				return;
-			}
-			units = List.copyOf(this.toEvict);
-			this.toEvict.clear();
+			dropped = this.units.drainEvictions();
 		}
-		units.forEach(this.bytes::evict);
+		dropped.forEach(this.bytes::evict);
 	}
 
 	// called by the cap, holding no lock of this store's
@@ -399,7 +375,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 			return;
 		}
 		synchronized (this.sessions) {
-			List.copyOf(this.derivedOf.getOrDefault(sessionId, Set.of())).forEach(this::remove);
+			List.copyOf(this.units.derived(sessionId)).forEach(this::remove);
 			remove(sessionId);
 		}
 	}
@@ -433,29 +409,13 @@ public final class InMemoryConversationStore implements ConversationStore {
 		this.bytes.enforce(unit);
 	}
 
-	/** The bytes of a conversation after an append, from those before it: linear in what changed. */
-	private static Sizer appended(List<Message> added) {
-		return (before, bytesBefore, after) -> {
-			int dropped = before.size() + added.size() - after.size();
-			if (dropped >= before.size()) {
-				// nothing of the history is left: no more than was added
-				return InMemoryBytes.SESSION_OVERHEAD + Footprint.of(after);
-			}
-			long bytes = bytesBefore;
-			for (int i = 0; i < dropped; i++) {
-				bytes -= Footprint.of(before.get(i));
-			}
-			return bytes + Footprint.of(added);
-		};
-	}
-
 	/** How the bytes of a conversation change with it. */
 	@FunctionalInterface
 	private interface Sizer {
 
 		Sizer UNCHANGED = (before, bytesBefore, after) -> bytesBefore;
 
-		Sizer WHOLE = (before, bytesBefore, after) -> InMemoryBytes.SESSION_OVERHEAD + Footprint.of(after);
+		Sizer WHOLE = (before, bytesBefore, after) -> Footprint.ofConversation(after);
 
 		long bytes(MessageLog before, long bytesBefore, MessageLog after);
 
