@@ -30,6 +30,13 @@ import reactor.core.publisher.Mono;
  * dropped, and the kept history never starts with a tool result, so a tool call is never
  * kept without its result nor a result without its call. A session untouched for longer
  * than the session time-to-live, if one is set, is dropped with its pending turn.
+ * <p>
+ * The heap they take is bounded too, by an {@link InMemoryBytes} cap (by default a tenth
+ * of the maximum heap): beyond it the least recently used sessions are evicted whole.
+ * Give the same cap to the {@link InMemoryKeyValueStore} to evict a session's memory and
+ * {@linkplain SessionOwners owner} with its conversations, as the Spring Boot
+ * auto-configuration does: a session evicted, expired or dropped beyond the count
+ * bound then leaves nothing behind, and its owner record goes only with it.
  */
 public final class InMemoryConversationStore implements ConversationStore {
 
@@ -47,6 +54,8 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	private final Clock clock;
 
+	private final InMemoryBytes bytes;
+
 	// in access order, eldest first: the least recently used session; guarded by itself
 	private final Map<String, Session> sessions = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -54,6 +63,9 @@ public final class InMemoryConversationStore implements ConversationStore {
 
 	/** Sessions whose pending turn is being resumed; guarded by the lock on {@link #sessions}. */
 	private final Set<String> resuming = new HashSet<>();
+
+	/** The session each conversation counts in; guarded by the lock on {@link #sessions}. */
+	private final ConversationUnits units = new ConversationUnits();
 
 	/**
 	 * Create a store with the default bounds.
@@ -80,6 +92,22 @@ public final class InMemoryConversationStore implements ConversationStore {
 	 * @param clock the clock that tells when a session was used
 	 */
 	public InMemoryConversationStore(int maxSessions, int maxMessagesPerSession, Duration sessionTtl, Clock clock) {
+		this(maxSessions, maxMessagesPerSession, sessionTtl, clock, InMemoryBytes.ofHeapShare());
+	}
+
+	/**
+	 * Create a store with the given bounds, session time-to-live and cap of the bytes
+	 * held.
+	 * @param maxSessions the most sessions kept; at least 1
+	 * @param maxMessagesPerSession the most messages kept per session; at least 1
+	 * @param sessionTtl how long a session is kept after it was last used;
+	 * {@link Duration#ZERO} to keep sessions until evicted by the bounds
+	 * @param clock the clock that tells when a session was used
+	 * @param bytes the cap of the bytes held, shared with the key-value store whose
+	 * session namespaces and owners are evicted with the conversations
+	 */
+	public InMemoryConversationStore(int maxSessions, int maxMessagesPerSession, Duration sessionTtl, Clock clock,
+			InMemoryBytes bytes) {
 		if (sessionTtl.isNegative()) {
 			throw new IllegalArgumentException("'sessionTtl' must not be negative (was " + sessionTtl + ")");
 		}
@@ -94,6 +122,29 @@ public final class InMemoryConversationStore implements ConversationStore {
 		}
 		this.maxSessions = maxSessions;
 		this.maxMessagesPerSession = maxMessagesPerSession;
+		this.bytes = bytes;
+		bytes.register(new InMemoryBytes.Evictor() {
+
+			@Override
+			public void evict(String unit) {
+				evictUnit(unit);
+			}
+
+			@Override
+			public boolean waiting(String unit) {
+				String sessionId = InMemoryBytes.sessionOf(unit);
+				return sessionId != null && InMemoryConversationStore.this.pending.containsKey(sessionId);
+			}
+
+		});
+	}
+
+	/**
+	 * Return the cap of the bytes this store holds.
+	 * @return the cap
+	 */
+	public InMemoryBytes bytes() {
+		return this.bytes;
 	}
 
 	/**
@@ -123,10 +174,14 @@ public final class InMemoryConversationStore implements ConversationStore {
 	@Override
 	public Mono<Conversation> load(String sessionId) {
 		return Mono.fromSupplier(() -> {
+			Conversation conversation;
 			synchronized (this.sessions) {
 				Session session = live(sessionId);
-				return (session != null) ? new Conversation(session.messages(), session.version()) : Conversation.EMPTY;
+				conversation = (session != null) ? new Conversation(session.messages(), session.version())
+						: Conversation.EMPTY;
 			}
+			used(sessionId);
+			return conversation;
 		});
 	}
 
@@ -136,17 +191,23 @@ public final class InMemoryConversationStore implements ConversationStore {
 			return Mono.error(new IllegalArgumentException("'maxMessages' must be at least 1, was " + maxMessages));
 		}
 		return Mono.fromSupplier(() -> {
+			Conversation conversation;
 			synchronized (this.sessions) {
 				Session session = live(sessionId);
 				if (session == null) {
-					return Conversation.EMPTY;
+					conversation = Conversation.EMPTY;
 				}
-				List<Message> messages = session.messages();
-				// copies only the newest messages (and one more, to tell whether the cut falls on a
-				// tool result), not the whole history
-				int from = Math.max(0, messages.size() - maxMessages - 1);
-				return new Conversation(messages.subList(from, messages.size()), session.version()).newest(maxMessages);
+				else {
+					List<Message> messages = session.messages();
+					// copies only the newest messages (and one more, to tell whether the cut falls on
+					// a tool result), not the whole history
+					int from = Math.max(0, messages.size() - maxMessages - 1);
+					conversation = new Conversation(messages.subList(from, messages.size()), session.version())
+						.newest(maxMessages);
+				}
 			}
+			used(sessionId);
+			return conversation;
 		});
 	}
 
@@ -154,7 +215,8 @@ public final class InMemoryConversationStore implements ConversationStore {
 	public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
 		return Mono.fromRunnable(() -> {
 			List<Message> added = List.copyOf(messages);
-			update(sessionId, expectedVersion, (existing) -> existing.append(added, this.maxMessagesPerSession));
+			update(sessionId, expectedVersion, (existing) -> existing.append(added, this.maxMessagesPerSession),
+					(before, bytesBefore, after) -> Footprint.afterAppend(before, bytesBefore, added, after));
 		});
 	}
 
@@ -163,17 +225,20 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return Mono.fromRunnable(() -> {
 			MessageLog replacement = MessageLog.of(messages);
 			update(sessionId, expectedVersion,
-					(existing) -> replacement.append(List.of(), this.maxMessagesPerSession));
+					(existing) -> replacement.append(List.of(), this.maxMessagesPerSession), Sizer.WHOLE);
 		});
 	}
 
 	@Override
 	public Mono<PendingTurn> loadPending(String sessionId) {
 		return Mono.fromSupplier(() -> {
+			PendingTurn turn;
 			synchronized (this.sessions) {
 				live(sessionId);
-				return this.pending.get(sessionId);
+				turn = this.pending.get(sessionId);
 			}
+			used(sessionId);
+			return turn;
 		});
 	}
 
@@ -215,10 +280,11 @@ public final class InMemoryConversationStore implements ConversationStore {
 	public Mono<Void> savePending(String sessionId, long expectedVersion, PendingTurn turn) {
 		// the session is used, so counted and not the next to be evicted
 		return Mono.fromRunnable(() -> update(sessionId, expectedVersion, (existing) -> {
-			this.pending.put(sessionId, turn);
+			PendingTurn replaced = this.pending.put(sessionId, turn);
+			this.bytes.charge(unit(sessionId), Footprint.of(turn) - Footprint.of(replaced));
 			this.resuming.remove(sessionId);
 			return existing;
-		}));
+		}, Sizer.UNCHANGED));
 	}
 
 	@Override
@@ -229,7 +295,7 @@ public final class InMemoryConversationStore implements ConversationStore {
 				// removing the pending turn under the lock keeps the two changes atomic
 				removePending(sessionId);
 				return existing.append(added, this.maxMessagesPerSession);
-			});
+			}, (before, bytesBefore, after) -> Footprint.afterAppend(before, bytesBefore, added, after));
 		});
 	}
 
@@ -237,36 +303,129 @@ public final class InMemoryConversationStore implements ConversationStore {
 	public Mono<Void> clear(String sessionId) {
 		return Mono.fromRunnable(() -> {
 			synchronized (this.sessions) {
-				this.sessions.remove(sessionId);
-				removePending(sessionId);
+				remove(sessionId);
 			}
 		});
 	}
 
-	private void update(String sessionId, long expectedVersion, UnaryOperator<MessageLog> change) {
+	/**
+	 * Keep an isolated conversation with its session: evicted with it, and counted as
+	 * its bytes. Called by {@link IsolatedConversationStore} before each write.
+	 */
+	void bind(String conversationId, String sessionId) {
 		synchronized (this.sessions) {
-			Session existing = live(sessionId);
-			long version = (existing != null) ? existing.version() : 0;
-			if (version != expectedVersion) {
-				throw new ConversationConflictException(sessionId, expectedVersion);
-			}
-			MessageLog messages = (existing != null) ? existing.messages() : MessageLog.EMPTY;
-			this.sessions.put(sessionId, new Session(change.apply(messages), version + 1, this.clock.instant()));
-			expire();
-			while (this.sessions.size() > this.maxSessions) {
-				String evicted = leastRecentlyUsedExcept(sessionId);
-				this.sessions.remove(evicted);
-				removePending(evicted);
+			this.units.bind(conversationId, sessionId);
+		}
+	}
+
+	// the unit a conversation's bytes are counted in: its session's; call holding the lock
+	private String unit(String conversationId) {
+		return this.units.unit(conversationId);
+	}
+
+	// a read: the session becomes the most recently used, and what expired under the lock goes
+	private void used(String conversationId) {
+		String unit;
+		synchronized (this.sessions) {
+			unit = unit(conversationId);
+		}
+		this.bytes.touch(unit);
+		evictDropped();
+	}
+
+	/** Drop a conversation and its pending turn, counting what that frees. Call holding the lock. */
+	private void remove(String conversationId) {
+		Session removed = this.sessions.remove(conversationId);
+		String unit = unit(conversationId);
+		if (removed != null) {
+			this.bytes.charge(unit, -removed.bytes());
+		}
+		removePending(conversationId);
+		this.units.forget(conversationId);
+	}
+
+	/**
+	 * Drop a conversation the store let go of (expired, or beyond the count bound): its
+	 * session is evicted whole once the lock is released, unless another conversation of
+	 * the session is still kept. Call holding the lock.
+	 */
+	private void dropped(String conversationId) {
+		String unit = unit(conversationId);
+		remove(conversationId);
+		String sessionId = InMemoryBytes.sessionOf(unit);
+		if (sessionId != null && !this.sessions.containsKey(sessionId)
+				&& this.units.derived(sessionId).stream().noneMatch(this.sessions::containsKey)) {
+			this.units.evictLater(unit);
+		}
+	}
+
+	// holding no lock: the sessions dropped under it are evicted from every store sharing the cap
+	private void evictDropped() {
+		List<String> dropped;
+		synchronized (this.sessions) {
+			dropped = this.units.drainEvictions();
+		}
+		dropped.forEach(this.bytes::evict);
+	}
+
+	// called by the cap, holding no lock of this store's
+	private void evictUnit(String unit) {
+		String sessionId = InMemoryBytes.sessionOf(unit);
+		if (sessionId == null) {
+			return;
+		}
+		synchronized (this.sessions) {
+			List.copyOf(this.units.derived(sessionId)).forEach(this::remove);
+			remove(sessionId);
+		}
+	}
+
+	private void update(String sessionId, long expectedVersion, UnaryOperator<MessageLog> change, Sizer sizer) {
+		String unit;
+		try {
+			synchronized (this.sessions) {
+				Session existing = live(sessionId);
+				long version = (existing != null) ? existing.version() : 0;
+				if (version != expectedVersion) {
+					throw new ConversationConflictException(sessionId, expectedVersion);
+				}
+				MessageLog messages = (existing != null) ? existing.messages() : MessageLog.EMPTY;
+				MessageLog changed = change.apply(messages);
+				long before = (existing != null) ? existing.bytes() : 0;
+				long after = sizer.bytes(messages, (existing != null) ? before : InMemoryBytes.SESSION_OVERHEAD,
+						changed);
+				this.sessions.put(sessionId, new Session(changed, version + 1, this.clock.instant(), after));
+				unit = unit(sessionId);
+				this.bytes.charge(unit, after - before);
+				expire();
+				while (this.sessions.size() > this.maxSessions) {
+					dropped(leastRecentlyUsedExcept(sessionId));
+				}
 			}
 		}
+		finally {
+			evictDropped();
+		}
+		this.bytes.enforce(unit);
+	}
+
+	/** How the bytes of a conversation change with it. */
+	@FunctionalInterface
+	private interface Sizer {
+
+		Sizer UNCHANGED = (before, bytesBefore, after) -> bytesBefore;
+
+		Sizer WHOLE = (before, bytesBefore, after) -> Footprint.ofConversation(after);
+
+		long bytes(MessageLog before, long bytesBefore, MessageLog after);
+
 	}
 
 	/** The session if it has not expired; an expired one is dropped. Call holding the lock. */
 	private @Nullable Session live(String sessionId) {
 		Session session = this.sessions.get(sessionId);
 		if (session != null && expired(session, this.clock.instant())) {
-			this.sessions.remove(sessionId);
-			removePending(sessionId);
+			dropped(sessionId);
 			return null;
 		}
 		return session;
@@ -288,13 +447,17 @@ public final class InMemoryConversationStore implements ConversationStore {
 			if (!expired(entry.getValue(), now)) {
 				return;
 			}
-			eldest.remove();
-			removePending(entry.getKey());
+			// removed through the map, not the iterator: the bytes and the session go with it
+			dropped(entry.getKey());
+			eldest = this.sessions.entrySet().iterator();
 		}
 	}
 
 	private void removePending(String sessionId) {
-		this.pending.remove(sessionId);
+		PendingTurn removed = this.pending.remove(sessionId);
+		if (removed != null) {
+			this.bytes.charge(unit(sessionId), -Footprint.of(removed));
+		}
 		this.resuming.remove(sessionId);
 	}
 
@@ -318,8 +481,11 @@ public final class InMemoryConversationStore implements ConversationStore {
 		return eldest;
 	}
 
-	/** A session's messages, the version they are at, and when the session was last changed. */
-	private record Session(MessageLog messages, long version, Instant used) {
+	/**
+	 * A session's messages, the version they are at, when the session was last changed,
+	 * and the estimate of the bytes it holds.
+	 */
+	private record Session(MessageLog messages, long version, Instant used, long bytes) {
 
 	}
 

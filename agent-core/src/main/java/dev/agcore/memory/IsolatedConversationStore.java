@@ -25,6 +25,14 @@ final class IsolatedConversationStore implements ConversationStore {
 		return SessionMode.isolatedId(sessionId, this.agentName);
 	}
 
+	// an in-memory store keeps the agent's conversation with its session, to evict them together
+	private Mono<Void> bound(String sessionId) {
+		if (this.store instanceof InMemoryConversationStore inMemory) {
+			return Mono.fromRunnable(() -> inMemory.bind(id(sessionId), sessionId));
+		}
+		return Mono.empty();
+	}
+
 	@Override
 	public Mono<Conversation> load(String sessionId) {
 		return this.store.load(id(sessionId));
@@ -37,12 +45,12 @@ final class IsolatedConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<Void> append(String sessionId, long expectedVersion, List<Message> messages) {
-		return this.store.append(id(sessionId), expectedVersion, messages);
+		return bound(sessionId).then(this.store.append(id(sessionId), expectedVersion, messages));
 	}
 
 	@Override
 	public Mono<Void> replace(String sessionId, long expectedVersion, List<Message> messages) {
-		return this.store.replace(id(sessionId), expectedVersion, messages);
+		return bound(sessionId).then(this.store.replace(id(sessionId), expectedVersion, messages));
 	}
 
 	@Override
@@ -52,7 +60,7 @@ final class IsolatedConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<Void> savePending(String sessionId, long expectedVersion, PendingTurn pending) {
-		return this.store.savePending(id(sessionId), expectedVersion, pending);
+		return bound(sessionId).then(this.store.savePending(id(sessionId), expectedVersion, pending));
 	}
 
 	@Override
@@ -72,7 +80,7 @@ final class IsolatedConversationStore implements ConversationStore {
 
 	@Override
 	public Mono<Void> completePending(String sessionId, long expectedVersion, List<Message> messages) {
-		return this.store.completePending(id(sessionId), expectedVersion, messages);
+		return bound(sessionId).then(this.store.completePending(id(sessionId), expectedVersion, messages));
 	}
 
 	@Override

@@ -16,9 +16,12 @@ import tools.jackson.databind.JsonNode;
  * owner with the session.
  * <p>
  * The owner is kept as long as the store keeps items: with a time-to-live on the store
- * ({@code agent.memory.long-term.ttl}), keep it at least as long as the conversations'
- * ({@code agent.memory.session-ttl}), or an idle session could lose its owner before its
- * conversation. Each claim of an owned session rewrites it, renewing it.
+ * ({@code agent.memory.long-term.ttl}), it must be at least the conversations'
+ * ({@code agent.memory.session-ttl}), which the Spring Boot auto-configuration checks at
+ * startup, or an idle session could lose its owner before its conversation. Each claim
+ * of an owned session rewrites it, renewing it. In memory, an
+ * {@link InMemoryKeyValueStore} sharing its {@link InMemoryBytes} cap with the
+ * {@link InMemoryConversationStore} evicts an owner only with its whole session.
  */
 public final class SessionOwners {
 

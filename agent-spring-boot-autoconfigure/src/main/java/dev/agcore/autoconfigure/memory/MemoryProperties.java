@@ -7,6 +7,7 @@ import dev.agcore.memory.InMemoryKeyValueStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration properties of the stores behind conversations, paused turns, session
@@ -52,6 +53,8 @@ public class MemoryProperties {
 	private Duration claimTimeout = Duration.ofMinutes(10);
 
 	private final LongTerm longTerm = new LongTerm();
+
+	private final InMemory inMemory = new InMemory();
 
 	private final Jdbc jdbc = new Jdbc();
 
@@ -99,6 +102,10 @@ public class MemoryProperties {
 
 	public LongTerm getLongTerm() {
 		return this.longTerm;
+	}
+
+	public InMemory getInMemory() {
+		return this.inMemory;
 	}
 
 	public Jdbc getJdbc() {
@@ -171,6 +178,30 @@ public class MemoryProperties {
 
 		public void setMaxItemsPerNamespace(int maxItemsPerNamespace) {
 			this.maxItemsPerNamespace = maxItemsPerNamespace;
+		}
+
+	}
+
+	/**
+	 * The in-memory stores.
+	 */
+	public static class InMemory {
+
+		/**
+		 * Maximum size of what the in-memory conversation and key-value stores hold
+		 * together, estimated at two bytes a character plus a fixed overhead per message
+		 * and item. Beyond it whole sessions are evicted, least recently used first, with
+		 * their session memory, entries in users' session lists and owner record. Defaults
+		 * to a tenth of the maximum heap.
+		 */
+		private @Nullable DataSize maxBytes;
+
+		public @Nullable DataSize getMaxBytes() {
+			return this.maxBytes;
+		}
+
+		public void setMaxBytes(@Nullable DataSize maxBytes) {
+			this.maxBytes = maxBytes;
 		}
 
 	}

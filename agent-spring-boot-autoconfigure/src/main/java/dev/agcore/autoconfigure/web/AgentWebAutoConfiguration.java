@@ -8,8 +8,10 @@ import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.run.RunAutoConfiguration;
 import dev.agcore.autoconfigure.run.AgentRunExecutor;
 import dev.agcore.autoconfigure.run.Runs;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.CallerResolver;
@@ -82,11 +84,11 @@ public final class AgentWebAutoConfiguration {
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
 			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models,
 			ObjectProvider<Runs> runs, ObjectProvider<PrincipalResolver> principals,
-			ObjectProvider<KeyValueStore> keyValueStore, ObjectProvider<CallerResolver> callers) {
+			ObjectProvider<SessionOwners> owners, ObjectProvider<KeyValueStore> keyValueStore,
+			ObjectProvider<CallerResolver> callers) {
 		String basePath = basePath("agent.web.base-path", properties.getWeb().getBasePath());
-		KeyValueStore store = keyValueStore.getIfUnique();
 		RequestAccess access = RequestAccess.create(agents, properties,
-				principals.getIfUnique(ExchangePrincipalResolver::new), store,
+				principals.getIfUnique(ExchangePrincipalResolver::new), SessionOwnerStore.owners(owners, keyValueStore),
 				callers.getIfUnique(() -> CallerResolver.NONE).secured());
 		AgentHandler handler = new AgentHandler(agents, access, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();

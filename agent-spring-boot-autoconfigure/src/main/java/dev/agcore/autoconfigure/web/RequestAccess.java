@@ -3,11 +3,11 @@ package dev.agcore.autoconfigure.web;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
-import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
@@ -49,7 +49,7 @@ public final class RequestAccess {
 
 	private final PrincipalResolver principals;
 
-	private final @Nullable SessionAccess owners;
+	private final SessionAccess owners;
 
 	private final boolean secured;
 
@@ -59,19 +59,15 @@ public final class RequestAccess {
 	 * Create the access rules.
 	 * @param agents the agents
 	 * @param principals who the caller is
-	 * @param owners the sessions' owners; {@code null} for none kept (no store)
+	 * @param owners the sessions' owners
 	 * @param roles the roles each agent needs, by agent name; an agent not named is open
+	 * @param secured whether the application authenticates its callers
 	 */
-	RequestAccess(AgentRegistry agents, PrincipalResolver principals, @Nullable SessionOwners owners,
-			Map<String, List<String>> roles) {
-		this(agents, principals, owners, roles, SPRING_SECURITY);
-	}
-
-	RequestAccess(AgentRegistry agents, PrincipalResolver principals, @Nullable SessionOwners owners,
+	RequestAccess(AgentRegistry agents, PrincipalResolver principals, SessionOwners owners,
 			Map<String, List<String>> roles, boolean secured) {
 		this.agents = agents;
 		this.principals = principals;
-		this.owners = (owners != null) ? SessionAccess.of(owners) : null;
+		this.owners = SessionAccess.of(owners);
 		this.roles = Map.copyOf(roles);
 		this.secured = secured;
 	}
@@ -81,12 +77,13 @@ public final class RequestAccess {
 	 * @param agents the agents
 	 * @param properties the agent properties, for the roles
 	 * @param principals who the caller is; {@code null} for the exchange's principal
-	 * @param store the store of the sessions' owners; {@code null} for none
+	 * @param owners the sessions' owners: always kept, so that ownership never switches
+	 * off silently (see {@link dev.agcore.autoconfigure.memory.SessionOwnerStore})
 	 * @return the access rules
 	 */
 	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
-			@Nullable PrincipalResolver principals, @Nullable KeyValueStore store) {
-		return create(agents, properties, principals, store, SPRING_SECURITY);
+			@Nullable PrincipalResolver principals, SessionOwners owners) {
+		return create(agents, properties, principals, owners, SPRING_SECURITY);
 	}
 
 	/**
@@ -94,15 +91,16 @@ public final class RequestAccess {
 	 * @param agents the agents
 	 * @param properties the agent properties, for the roles
 	 * @param principals who the caller is; {@code null} for the exchange's principal
-	 * @param store the store of the sessions' owners; {@code null} for none
+	 * @param owners the sessions' owners: always kept, so that ownership never switches
+	 * off silently
 	 * @param secured whether the application authenticates its callers
 	 * ({@link CallerResolver#secured()}): then an anonymous caller cannot name a user
 	 * @return the access rules
 	 */
 	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
-			@Nullable PrincipalResolver principals, @Nullable KeyValueStore store, boolean secured) {
+			@Nullable PrincipalResolver principals, SessionOwners owners, boolean secured) {
 		return new RequestAccess(agents, (principals != null) ? principals : new ExchangePrincipalResolver(),
-				(store != null) ? SessionOwners.of(store) : null, roles(properties), secured);
+				Objects.requireNonNull(owners, "'owners' must not be null"), roles(properties), secured);
 	}
 
 	/**
@@ -188,9 +186,6 @@ public final class RequestAccess {
 	 * @return completes if the caller may, else fails with the 404 of an unknown session
 	 */
 	public Mono<Void> claim(String sessionId, Caller caller) {
-		if (this.owners == null) {
-			return Mono.empty();
-		}
 		return this.owners.claim(sessionId, caller.principal())
 			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
 	}
@@ -201,9 +196,6 @@ public final class RequestAccess {
 	 * @return completes if the caller may, else fails with the 404 of an unknown session
 	 */
 	Mono<Void> read(String sessionId, Caller caller) {
-		if (this.owners == null) {
-			return Mono.empty();
-		}
 		return this.owners.read(sessionId, caller.principal())
 			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
 	}

@@ -11,10 +11,12 @@ import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
 import dev.agcore.autoconfigure.web.PrincipalResolver;
 import dev.agcore.autoconfigure.web.RequestAccess;
-import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -65,10 +67,14 @@ public final class A2aServerAutoConfiguration {
 	@ConditionalOnMissingBean(name = "agentA2aRouterFunction")
 	RouterFunction<ServerResponse> agentA2aRouterFunction(AgentRegistry agents, AgentProperties properties,
 			A2aServerProperties a2a, ObjectProvider<PrincipalResolver> principals,
-			ObjectProvider<KeyValueStore> keyValueStore) {
+			ObjectProvider<SessionOwners> owners, ObjectProvider<KeyValueStore> keyValueStore,
+			ObjectProvider<CallerResolver> callers) {
 		String basePath = AgentWebAutoConfiguration.basePath("agent.web.a2a.base-path", a2a.getBasePath());
-		KeyValueStore store = keyValueStore.getIfUnique(InMemoryKeyValueStore::new);
-		RequestAccess access = RequestAccess.create(agents, properties, principals.getIfUnique(), store);
+		// the tasks in the application's one store, never a private one lost on restart
+		KeyValueStore store = SessionOwnerStore.require(keyValueStore, "A2A task records (agent.web.a2a.enabled)");
+		RequestAccess access = RequestAccess.create(agents, properties, principals.getIfUnique(),
+				SessionOwnerStore.owners(owners, keyValueStore),
+				callers.getIfUnique(() -> CallerResolver.NONE).secured());
 		A2aHandler handler = new A2aHandler(access, A2aTaskStore.of(store), exposed(agents, a2a.getAgents()),
 				(name) -> description(properties, name), basePath, publicUrl(a2a.getPublicUrl()), a2a.getVersion());
 		return RouterFunctions.route()

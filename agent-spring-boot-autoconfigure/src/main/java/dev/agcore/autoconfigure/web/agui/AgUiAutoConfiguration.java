@@ -5,8 +5,11 @@ import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
 import dev.agcore.autoconfigure.web.PrincipalResolver;
 import dev.agcore.autoconfigure.web.RequestAccess;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -40,10 +43,13 @@ public final class AgUiAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(name = "agentAgUiRouterFunction")
 	RouterFunction<ServerResponse> agentAgUiRouterFunction(AgentRegistry agents, AgentProperties properties,
-			ObjectProvider<PrincipalResolver> principals, ObjectProvider<KeyValueStore> keyValueStore) {
+			ObjectProvider<PrincipalResolver> principals, ObjectProvider<SessionOwners> owners,
+			ObjectProvider<KeyValueStore> keyValueStore,
+			ObjectProvider<CallerResolver> callers) {
 		String basePath = AgentWebAutoConfiguration.basePath("agent.web.base-path", properties.getWeb().getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties, principals.getIfUnique(),
-				keyValueStore.getIfUnique());
+				SessionOwnerStore.owners(owners, keyValueStore),
+				callers.getIfUnique(() -> CallerResolver.NONE).secured());
 		AgUiHandler handler = new AgUiHandler(access, properties.getWeb().isAllowInstructions());
 		return RouterFunctions.route()
 			.POST(basePath + "/{agent}/ag-ui", handler::run)

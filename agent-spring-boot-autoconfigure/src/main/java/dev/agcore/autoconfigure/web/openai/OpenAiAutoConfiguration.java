@@ -6,8 +6,13 @@ import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
 import dev.agcore.autoconfigure.web.PrincipalResolver;
 import dev.agcore.autoconfigure.web.RequestAccess;
 import dev.agcore.memory.AgentSessions;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
+import dev.agcore.autoconfigure.memory.SessionOwnerStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -43,11 +48,14 @@ public final class OpenAiAutoConfiguration {
 	@ConditionalOnMissingBean(name = "agentOpenAiRouterFunction")
 	RouterFunction<ServerResponse> agentOpenAiRouterFunction(AgentRegistry agents, AgentProperties properties,
 			OpenAiProperties openAi, ObjectProvider<AgentSessions> sessions,
-			ObjectProvider<PrincipalResolver> principals, ObjectProvider<KeyValueStore> keyValueStore) {
+			ObjectProvider<PrincipalResolver> principals, ObjectProvider<SessionOwners> owners,
+			ObjectProvider<KeyValueStore> keyValueStore,
+			ObjectProvider<CallerResolver> callers) {
 		String basePath = openAi.getBasePath().isBlank() ? ""
 				: AgentWebAutoConfiguration.basePath("agent.web.openai.base-path", openAi.getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties,
-				principals.getIfUnique(), keyValueStore.getIfUnique());
+				principals.getIfUnique(), SessionOwnerStore.owners(owners, keyValueStore),
+				callers.getIfUnique(() -> CallerResolver.NONE).secured());
 		OpenAiHandler handler = new OpenAiHandler(agents, access, sessions.getIfUnique(),
 				properties.getWeb().isAllowInstructions(), openAi.isExposeToolCalls());
 		return RouterFunctions.route()
