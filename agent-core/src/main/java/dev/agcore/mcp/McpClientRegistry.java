@@ -209,7 +209,8 @@ public final class McpClientRegistry implements ToolSource, AutoCloseable {
 						name = this.names.alternative(connection.name(), tool.name());
 						taken.add(name);
 					}
-					snapshot.add(new McpToolCallback(connection.name(), name, tool, connection.toolCall()));
+					snapshot.add(new McpToolCallback(connection.name(), name, tool, connection.toolCall(),
+							connection.settings().trusted()));
 				}
 			}
 			this.tools = List.copyOf(snapshot);

@@ -20,10 +20,15 @@ import java.util.regex.Pattern;
  * @param initialBackoff the wait before the first retry after a failed or lost connection
  * @param maxBackoff the longest wait between retries; the wait doubles from the initial
  * one up to this
+ * @param trusted whether the server's tool annotations are believed: the MCP
+ * specification says annotations from untrusted servers are untrusted, so only a trusted
+ * server's {@code readOnlyHint} (and {@code destructiveHint: false}) make a tool
+ * read-only (or write); every tool of an untrusted server is destructive
  * @since 0.1.0
  */
 public record McpServerSettings(String name, McpTransportSettings transport, boolean required,
-		Duration requestTimeout, Duration initializationTimeout, Duration initialBackoff, Duration maxBackoff) {
+		Duration requestTimeout, Duration initializationTimeout, Duration initialBackoff, Duration maxBackoff,
+		boolean trusted) {
 
 	/** Default time a request may take. */
 	public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -57,29 +62,30 @@ public record McpServerSettings(String name, McpTransportSettings transport, boo
 	}
 
 	/**
-	 * Create the settings of an optional server with the default timeouts and backoff.
+	 * Create the settings of an optional, untrusted server with the default timeouts and
+	 * backoff.
 	 * @param name the server's name
 	 * @param transport how to reach it
 	 * @return the settings
 	 */
 	public static McpServerSettings of(String name, McpTransportSettings transport) {
 		return new McpServerSettings(name, transport, false, DEFAULT_REQUEST_TIMEOUT, DEFAULT_INITIALIZATION_TIMEOUT,
-				DEFAULT_INITIAL_BACKOFF, DEFAULT_MAX_BACKOFF);
+				DEFAULT_INITIAL_BACKOFF, DEFAULT_MAX_BACKOFF, false);
 	}
 
 	public McpServerSettings withRequired(boolean required) {
 		return new McpServerSettings(this.name, this.transport, required, this.requestTimeout,
-				this.initializationTimeout, this.initialBackoff, this.maxBackoff);
+				this.initializationTimeout, this.initialBackoff, this.maxBackoff, this.trusted);
 	}
 
 	public McpServerSettings withRequestTimeout(Duration requestTimeout) {
 		return new McpServerSettings(this.name, this.transport, this.required, requestTimeout,
-				this.initializationTimeout, this.initialBackoff, this.maxBackoff);
+				this.initializationTimeout, this.initialBackoff, this.maxBackoff, this.trusted);
 	}
 
 	public McpServerSettings withInitializationTimeout(Duration initializationTimeout) {
 		return new McpServerSettings(this.name, this.transport, this.required, this.requestTimeout,
-				initializationTimeout, this.initialBackoff, this.maxBackoff);
+				initializationTimeout, this.initialBackoff, this.maxBackoff, this.trusted);
 	}
 
 	/**
@@ -90,7 +96,18 @@ public record McpServerSettings(String name, McpTransportSettings transport, boo
 	 */
 	public McpServerSettings withBackoff(Duration initialBackoff, Duration maxBackoff) {
 		return new McpServerSettings(this.name, this.transport, this.required, this.requestTimeout,
-				this.initializationTimeout, initialBackoff, maxBackoff);
+				this.initializationTimeout, initialBackoff, maxBackoff, this.trusted);
+	}
+
+	/**
+	 * Return these settings with the server trusted or not: whether its tool annotations
+	 * are believed.
+	 * @param trusted whether the server is trusted
+	 * @return the settings
+	 */
+	public McpServerSettings withTrusted(boolean trusted) {
+		return new McpServerSettings(this.name, this.transport, this.required, this.requestTimeout,
+				this.initializationTimeout, this.initialBackoff, this.maxBackoff, trusted);
 	}
 
 }

@@ -23,8 +23,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * A tool of an MCP server, as agents see it: named {@code <server>__<tool>}, with the
  * server's description and its input schema normalised as the application's own tools'
- * are, a permission from the tool's annotations ({@code readOnlyHint} read-only,
- * {@code destructiveHint} destructive, otherwise write), the category
+ * are, a permission from the tool's annotations as the MCP specification reads them
+ * ({@link #permission}), the category
  * {@code mcp:<server>} and its {@linkplain ToolOrigin origin} for scopes. An
  * {@code isError} result throws an {@link McpToolException} with the server's text, which
  * the agent feeds back to the model as the tool's error.
@@ -48,12 +48,12 @@ final class McpToolCallback implements ToolCallback {
 
 	private final ToolOrigin origin;
 
-	McpToolCallback(String server, String name, McpSchema.Tool tool, McpToolCall call) {
+	McpToolCallback(String server, String name, McpSchema.Tool tool, McpToolCall call, boolean trusted) {
 		this.server = server;
 		this.tool = tool;
 		this.call = call;
 		this.spec = new ToolSpec(name, description(tool), schema(server, tool));
-		this.metadata = ToolMetadata.DEFAULT.withPermission(permission(tool.annotations()))
+		this.metadata = ToolMetadata.DEFAULT.withPermission(permission(tool.annotations(), trusted))
 			.withCategory(ToolOrigin.MCP + ":" + server);
 		this.origin = ToolOrigin.mcp(server, tool.name());
 	}
@@ -101,15 +101,26 @@ final class McpToolCallback implements ToolCallback {
 		}
 	}
 
-	static ToolPermission permission(McpSchema.@Nullable ToolAnnotations annotations) {
-		if (annotations == null) {
-			return ToolPermission.WRITE;
+	/**
+	 * The permission of a tool from its annotations, with the MCP specification's defaults:
+	 * {@code readOnlyHint} is false and {@code destructiveHint} true when missing, so a tool
+	 * that says nothing is destructive. Annotations from an untrusted server are untrusted
+	 * (the specification says so: a server can claim anything), so every tool of such a
+	 * server is destructive whatever it claims; a trusted server's {@code readOnlyHint}
+	 * makes a tool read-only and its {@code destructiveHint: false} makes it write.
+	 */
+	static ToolPermission permission(McpSchema.@Nullable ToolAnnotations annotations, boolean trusted) {
+		if (!trusted || annotations == null) {
+			return ToolPermission.DESTRUCTIVE;
 		}
 		// a tool that says it both reads only and destroys is taken at its worst
 		if (Boolean.TRUE.equals(annotations.destructiveHint())) {
 			return ToolPermission.DESTRUCTIVE;
 		}
-		return Boolean.TRUE.equals(annotations.readOnlyHint()) ? ToolPermission.READ_ONLY : ToolPermission.WRITE;
+		if (Boolean.TRUE.equals(annotations.readOnlyHint())) {
+			return ToolPermission.READ_ONLY;
+		}
+		return Boolean.FALSE.equals(annotations.destructiveHint()) ? ToolPermission.WRITE : ToolPermission.DESTRUCTIVE;
 	}
 
 	private static String description(McpSchema.Tool tool) {

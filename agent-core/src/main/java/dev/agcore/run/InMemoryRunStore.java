@@ -39,7 +39,11 @@ public final class InMemoryRunStore implements RunStore {
 
 	private final Map<String, List<RunEvent>> events = new HashMap<>();
 
-	private final Map<String, String> idempotencyKeys = new HashMap<>();
+	// scoped key -> the run it queued, with the fingerprint of the request
+	private final Map<String, Keyed> idempotencyKeys = new HashMap<>();
+
+	// run id -> its scoped key, to free the key when the run is purged
+	private final Map<String, String> keysOfRuns = new HashMap<>();
 
 	private final Signal appended = new Signal();
 
@@ -58,23 +62,26 @@ public final class InMemoryRunStore implements RunStore {
 	}
 
 	@Override
-	public Mono<Run> submit(RunRequest request) {
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
 		return Mono.fromCallable(() -> {
 			Run run;
 			boolean queued = false;
 			synchronized (this.lock) {
-				String existing = (request.idempotencyKey() != null)
-						? this.idempotencyKeys.get(request.idempotencyKey()) : null;
-				if (existing != null && this.runs.containsKey(existing)) {
-					run = this.runs.get(existing);
+				Keyed existing = (idempotency != null) ? this.idempotencyKeys.get(idempotency.key()) : null;
+				if (existing != null && this.runs.containsKey(existing.runId())) {
+					if (!existing.fingerprint().equals(idempotency.fingerprint())) {
+						throw new IdempotencyConflictException();
+					}
+					run = this.runs.get(existing.runId());
 				}
 				else {
 					run = new Run(UUID.randomUUID().toString(), request, RunStatus.QUEUED, null, null, null, 0, false,
 							null, null, now(), null, null);
 					this.runs.put(run.id(), run);
 					this.events.put(run.id(), new ArrayList<>());
-					if (request.idempotencyKey() != null) {
-						this.idempotencyKeys.put(request.idempotencyKey(), run.id());
+					if (idempotency != null) {
+						this.idempotencyKeys.put(idempotency.key(), new Keyed(run.id(), idempotency.fingerprint()));
+						this.keysOfRuns.put(run.id(), idempotency.key());
 					}
 					queued = true;
 				}
@@ -332,9 +339,9 @@ public final class InMemoryRunStore implements RunStore {
 					if (run.status().isFinal() && run.finishedAt() != null && run.finishedAt().isBefore(before)) {
 						iterator.remove();
 						this.events.remove(run.id());
-						String key = run.request().idempotencyKey();
+						String key = this.keysOfRuns.remove(run.id());
 						if (key != null) {
-							this.idempotencyKeys.remove(key, run.id());
+							this.idempotencyKeys.remove(key);
 						}
 						removed++;
 					}
@@ -376,6 +383,9 @@ public final class InMemoryRunStore implements RunStore {
 		data.put("error", code);
 		data.put("message", message);
 		return data;
+	}
+
+	private record Keyed(String runId, String fingerprint) {
 	}
 
 	/**

@@ -2,6 +2,8 @@ package dev.agcore.run;
 
 import java.time.Duration;
 
+import dev.agcore.AgentPrincipal;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -23,11 +25,29 @@ public interface RunStore {
 
 	/**
 	 * Queue a run, or answer the run already queued with the request's
-	 * {@link RunRequest#idempotencyKey() idempotency key}.
+	 * {@link RunRequest#idempotencyKey() idempotency key}, scoped to the
+	 * {@link AgentPrincipal} in the subscriber's context (or to the request's session when
+	 * there is none), kind and target, as {@link #submit(RunRequest, RunIdempotency)}
+	 * describes.
 	 * @param request the run
 	 * @return the run, {@link RunStatus#QUEUED}
 	 */
-	Mono<Run> submit(RunRequest request);
+	default Mono<Run> submit(RunRequest request) {
+		return Mono.deferContextual((context) -> submit(request,
+				RunIdempotency.of(request, AgentPrincipal.from(context).map(AgentPrincipal::name).orElse(null))));
+	}
+
+	/**
+	 * Queue a run, or answer the run already queued under the same scoped idempotency key.
+	 * Checking the key and queueing are one atomic step: concurrent submits with one key
+	 * queue one run. The same key with a different {@link RunIdempotency#fingerprint()
+	 * fingerprint} fails with an {@link IdempotencyConflictException} and queues nothing.
+	 * @param request the run
+	 * @param idempotency the scoped key and fingerprint, or {@code null} to queue the run
+	 * whatever its {@link RunRequest#idempotencyKey()}
+	 * @return the run, {@link RunStatus#QUEUED} (or as it stands, when answered by key)
+	 */
+	Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency);
 
 	/**
 	 * Find a run.

@@ -60,7 +60,8 @@ abstract class EverythingServerTests {
 		assertThat(echo.spec().inputSchema().get("properties").get("message").get("type").asString())
 			.isEqualTo("string");
 		assertThat(echo.spec().inputSchema().has("$schema")).isFalse();
-		assertThat(echo.metadata().permission()).isEqualTo(ToolPermission.READ_ONLY);
+		// echo says it is read-only, but the server is not trusted: its annotations are not believed
+		assertThat(echo.metadata().permission()).isEqualTo(ToolPermission.DESTRUCTIVE);
 		assertThat(echo.metadata().category()).isEqualTo("mcp:everything");
 		assertThat(echo.origin()).isEqualTo(ToolOrigin.mcp("everything", "echo"));
 		assertThat(echo.source()).isEqualTo("mcp server 'everything'");
@@ -69,6 +70,20 @@ abstract class EverythingServerTests {
 			assertThat(status.toolCount()).isEqualTo(this.registry.tools().size());
 			assertThat(status.connectedSince()).isNotNull();
 		});
+	}
+
+	@Test
+	void aTrustedServersReadOnlyHintMakesAToolReadOnly() {
+		McpClientRegistry trusted = McpClientRegistry.builder().server(settings().withTrusted(true)).build();
+		try {
+			StepVerifier.create(trusted.start()).expectComplete().verify(TIMEOUT);
+			assertThat(trusted.tools()).filteredOn((tool) -> tool.spec().name().equals("everything__echo"))
+				.singleElement()
+				.satisfies((tool) -> assertThat(tool.metadata().permission()).isEqualTo(ToolPermission.READ_ONLY));
+		}
+		finally {
+			trusted.close();
+		}
 	}
 
 	@Test

@@ -16,12 +16,25 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class McpToolCallbackTests {
 
 	@Test
-	void annotationsGiveThePermissionTakingADestructiveHintAtItsWorst() {
-		assertThat(McpToolCallback.permission(null)).isEqualTo(ToolPermission.WRITE);
-		assertThat(McpToolCallback.permission(annotations(true, null))).isEqualTo(ToolPermission.READ_ONLY);
-		assertThat(McpToolCallback.permission(annotations(false, false))).isEqualTo(ToolPermission.WRITE);
-		assertThat(McpToolCallback.permission(annotations(null, true))).isEqualTo(ToolPermission.DESTRUCTIVE);
-		assertThat(McpToolCallback.permission(annotations(true, true))).isEqualTo(ToolPermission.DESTRUCTIVE);
+	void aTrustedServersAnnotationsGiveThePermissionWithTheSpecsDefaults() {
+		// no annotations, or no hint: the MCP default of a tool that is not read-only is destructive
+		assertThat(McpToolCallback.permission(null, true)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(null, null), true)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(false, null), true)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(true, null), true)).isEqualTo(ToolPermission.READ_ONLY);
+		assertThat(McpToolCallback.permission(annotations(false, false), true)).isEqualTo(ToolPermission.WRITE);
+		assertThat(McpToolCallback.permission(annotations(null, false), true)).isEqualTo(ToolPermission.WRITE);
+		assertThat(McpToolCallback.permission(annotations(null, true), true)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		// a tool that says it both reads only and destroys is taken at its worst
+		assertThat(McpToolCallback.permission(annotations(true, true), true)).isEqualTo(ToolPermission.DESTRUCTIVE);
+	}
+
+	@Test
+	void anUntrustedServersAnnotationsAreNotBelieved() {
+		assertThat(McpToolCallback.permission(null, false)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(true, null), false)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(true, false), false)).isEqualTo(ToolPermission.DESTRUCTIVE);
+		assertThat(McpToolCallback.permission(annotations(false, false), false)).isEqualTo(ToolPermission.DESTRUCTIVE);
 	}
 
 	@Test

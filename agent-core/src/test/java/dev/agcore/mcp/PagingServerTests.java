@@ -59,8 +59,25 @@ class PagingServerTests {
 	}
 
 	@Test
-	void aToolWithoutAnnotationsMayWrite() {
-		assertThat(tool("paging__tool-0").metadata().permission()).isEqualTo(ToolPermission.WRITE);
+	void aToolWithoutAnnotationsIsDestructive() {
+		assertThat(tool("paging__tool-0").metadata().permission()).isEqualTo(ToolPermission.DESTRUCTIVE);
+	}
+
+	@Test
+	void aToolWithoutAnnotationsOfATrustedServerIsDestructiveToo() {
+		// the MCP default: a tool that does not say it is read-only or not destructive is destructive
+		McpClientRegistry trusted = McpClientRegistry.builder()
+			.server(McpTestServers.paging("trusted").withTrusted(true))
+			.build();
+		try {
+			StepVerifier.create(trusted.start()).expectComplete().verify(TIMEOUT);
+			assertThat(trusted.tools()).filteredOn((tool) -> tool.spec().name().equals("trusted__tool-0"))
+				.singleElement()
+				.satisfies((tool) -> assertThat(tool.metadata().permission()).isEqualTo(ToolPermission.DESTRUCTIVE));
+		}
+		finally {
+			trusted.close();
+		}
 	}
 
 	@Test

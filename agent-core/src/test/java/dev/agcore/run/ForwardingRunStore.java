@@ -2,6 +2,7 @@ package dev.agcore.run;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +22,11 @@ public class ForwardingRunStore implements RunStore {
 	@Override
 	public Mono<Run> submit(RunRequest request) {
 		return this.delegate.submit(request);
+	}
+
+	@Override
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
+		return this.delegate.submit(request, idempotency);
 	}
 
 	@Override

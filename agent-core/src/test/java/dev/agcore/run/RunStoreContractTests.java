@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.json.AgentJson;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -136,6 +137,114 @@ public abstract class RunStoreContractTests {
 		}
 		assertThat(this.store.list("s1", 0, 10).collectList().block(TIMEOUT)).hasSize(1);
 		assertThat(claim("w1", 10, 10, 3)).hasSize(1);
+	}
+
+	@Test
+	void idempotencyKeyIsScopedToThePrincipal() {
+		RunRequest request = request("s1").withIdempotencyKey("shared-key");
+		Run alices = submitAs("alice", request);
+		Run bobs = submitAs("bob", request);
+		assertThat(bobs.id()).isNotEqualTo(alices.id());
+		assertThat(submitAs("alice", request).id()).isEqualTo(alices.id());
+		assertThat(submitAs("bob", request).id()).isEqualTo(bobs.id());
+		// a principal's key is not an anonymous caller's key either
+		assertThat(submit(request).id()).isNotIn(alices.id(), bobs.id());
+	}
+
+	@Test
+	void idempotencyKeyIsScopedToThePrincipalInTheSubscribersContext() {
+		RunRequest request = request("s1").withIdempotencyKey("shared-key");
+		Run alices = this.store.submit(request)
+			.contextWrite(AgentPrincipal.context(AgentPrincipal.of("alice")))
+			.block(TIMEOUT);
+		Run bobs = this.store.submit(request)
+			.contextWrite(AgentPrincipal.context(AgentPrincipal.of("bob")))
+			.block(TIMEOUT);
+		assertThat(bobs.id()).isNotEqualTo(alices.id());
+		assertThat(submitAs("alice", request).id()).isEqualTo(alices.id());
+	}
+
+	@Test
+	void idempotencyKeyWithoutPrincipalIsScopedToTheSession() {
+		Run first = submit(request("s1").withIdempotencyKey("shared-key"));
+		Run other = submit(request("s2").withIdempotencyKey("shared-key"));
+		assertThat(other.id()).isNotEqualTo(first.id());
+		assertThat(other.sessionId()).isEqualTo("s2");
+	}
+
+	@Test
+	void idempotencyKeyIsScopedToTheKindAndTarget() {
+		RunRequest request = request("s1").withIdempotencyKey("shared-key");
+		Run first = submitAs("alice", request);
+		RunRequest otherTarget = new RunRequest("agent", "other", "s1", request.input(), null, null, null,
+				"shared-key");
+		RunRequest otherKind = new RunRequest("workflow", "assistant", "s1", request.input(), null, null, null,
+				"shared-key");
+		assertThat(submitAs("alice", otherTarget).id()).isNotEqualTo(first.id());
+		assertThat(submitAs("alice", otherKind).id()).isNotEqualTo(first.id());
+	}
+
+	@Test
+	void sameIdempotencyKeyWithAnotherRequestIsAConflictAndQueuesNothing() {
+		RunRequest request = request("s1").withIdempotencyKey("key-1");
+		Run first = submitAs("alice", request);
+		RunRequest changed = new RunRequest("agent", "assistant", "s1", json("{\"message\":\"something else\"}"),
+				null, null, null, "key-1");
+		StepVerifier.create(this.store.submit(changed, RunIdempotency.of(changed, "alice")))
+			.expectError(IdempotencyConflictException.class)
+			.verify(TIMEOUT);
+		// the first request again still answers its run; nothing else was queued
+		assertThat(submitAs("alice", request).id()).isEqualTo(first.id());
+		assertThat(this.store.list("s1", 0, 10).collectList().block(TIMEOUT)).extracting(Run::id)
+			.containsExactly(first.id());
+	}
+
+	@Test
+	void fingerprintIgnoresTheOrderOfObjectMembers() {
+		RunRequest one = new RunRequest("agent", "assistant", "s1", json("{\"a\":1,\"b\":{\"x\":1,\"y\":[1,2]}}"),
+				null, null, null, "key-1");
+		RunRequest two = new RunRequest("agent", "assistant", "s1", json("{\"b\":{\"y\":[1,2],\"x\":1},\"a\":1}"),
+				null, null, null, "key-1");
+		assertThat(submitAs("alice", two).id()).isEqualTo(submitAs("alice", one).id());
+	}
+
+	@Test
+	void concurrentSubmitsOfOnePrincipalsKeyWithTwoRequestsQueueOneRun() throws Exception {
+		RunRequest first = request("s1").withIdempotencyKey("key-1");
+		RunRequest second = new RunRequest("agent", "assistant", "s1", json("{\"message\":\"other\"}"), null, null,
+				null, "key-1");
+		int threads = 6;
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		CountDownLatch start = new CountDownLatch(1);
+		Set<String> ids = Collections.synchronizedSet(new HashSet<>());
+		List<Throwable> conflicts = Collections.synchronizedList(new ArrayList<>());
+		try {
+			List<Future<?>> submits = new ArrayList<>();
+			for (int i = 0; i < threads; i++) {
+				RunRequest request = (i % 2 == 0) ? first : second;
+				submits.add(pool.submit(() -> {
+					start.await();
+					try {
+						ids.add(submitAs("alice", request).id());
+					}
+					catch (IdempotencyConflictException ex) {
+						conflicts.add(ex);
+					}
+					return null;
+				}));
+			}
+			start.countDown();
+			for (Future<?> future : submits) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		// whichever request won, the other half was refused
+		assertThat(ids).hasSize(1);
+		assertThat(conflicts).hasSize(threads / 2);
+		assertThat(this.store.list("s1", 0, 10).collectList().block(TIMEOUT)).hasSize(1);
 	}
 
 	@Test
@@ -618,6 +727,10 @@ public abstract class RunStoreContractTests {
 
 	protected Run submit(RunRequest request) {
 		return this.store.submit(request).block(TIMEOUT);
+	}
+
+	protected Run submitAs(String principal, RunRequest request) {
+		return this.store.submit(request, RunIdempotency.of(request, principal)).block(TIMEOUT);
 	}
 
 	protected Run find(String runId) {

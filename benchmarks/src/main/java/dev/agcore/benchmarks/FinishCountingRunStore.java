@@ -5,9 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
+import dev.agcore.run.RunIdempotency;
 import dev.agcore.run.RunOutcome;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStore;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -44,6 +46,11 @@ final class FinishCountingRunStore implements RunStore {
 	@Override
 	public Mono<Run> submit(RunRequest request) {
 		return this.store.submit(request);
+	}
+
+	@Override
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
+		return this.store.submit(request, idempotency);
 	}
 
 	@Override

@@ -17,8 +17,10 @@ import dev.agcore.memory.MemoryException;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.memory.jdbc.JdbcOperations;
 import dev.agcore.memory.jdbc.JdbcSchema;
+import dev.agcore.run.IdempotencyConflictException;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
+import dev.agcore.run.RunIdempotency;
 import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunOutcome;
 import dev.agcore.run.RunRequest;
@@ -69,7 +71,8 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 			List.of("runs", "run_events"));
 
 	private static final JdbcOperations.Store STORE = SCHEMA.store("JDBC run store")
-		.untranslated(RunStateException.class, RunNotFoundException.class, IllegalArgumentException.class);
+		.untranslated(RunStateException.class, RunNotFoundException.class, IllegalArgumentException.class,
+				IdempotencyConflictException.class);
 
 	private final DataSource dataSource;
 
@@ -117,11 +120,12 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 	}
 
 	@Override
-	public Mono<Run> submit(RunRequest request) {
-		// two submits with one key: the loser's insert fails, and its retry finds the winner's run
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
+		// two submits with one key: the loser's insert fails on the unique scoped key, and its retry finds
+		// the winner's run
 		return this.jdbc.inTransactionRetrying(() -> {
-			if (request.idempotencyKey() != null) {
-				Run existing = findBy("idempotency_key", request.idempotencyKey());
+			if (idempotency != null) {
+				Run existing = findByKey(idempotency);
 				if (existing != null) {
 					return existing;
 				}
@@ -131,16 +135,35 @@ public final class JdbcRunStore implements RunStore, AutoCloseable {
 			OffsetDateTime notBefore = RunRows.timestamp(request.notBefore());
 			this.jdbc.jdbcClient()
 				.sql("INSERT INTO " + this.runs + " (id, kind, target, session_id, user_id, input, not_before, "
-						+ "deadline_millis, idempotency_key, status, available_at, attempts, cancel_requested, "
-						+ "last_event, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, FALSE, 0, ?)")
+						+ "deadline_millis, idempotency_key, idempotency_digest, request_fingerprint, status, "
+						+ "available_at, attempts, cancel_requested, last_event, created_at) "
+						+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, FALSE, 0, ?)")
 				.params(id, request.kind(), request.target(), request.sessionId(), request.userId(),
 						RunRows.text(request.input()), notBefore,
 						(request.deadline() != null) ? request.deadline().toMillis() : null, request.idempotencyKey(),
-						RunStatus.QUEUED.name(), (notBefore != null) ? notBefore : now, now)
+						(idempotency != null) ? idempotency.key() : null,
+						(idempotency != null) ? idempotency.fingerprint() : null, RunStatus.QUEUED.name(),
+						(notBefore != null) ? notBefore : now, now)
 				.update();
 			notify(this.submittedChannel, id);
 			return findBy("id", id);
 		});
+	}
+
+	// the run of a scoped key, if its request had the same fingerprint
+	private @Nullable Run findByKey(RunIdempotency idempotency) {
+		List<String[]> found = this.jdbc.jdbcClient()
+			.sql("SELECT id, request_fingerprint FROM " + this.runs + " WHERE idempotency_digest = ?")
+			.param(idempotency.key())
+			.query((rs, row) -> new String[] { rs.getString(1), rs.getString(2) })
+			.list();
+		if (found.isEmpty()) {
+			return null;
+		}
+		if (!idempotency.fingerprint().equals(found.get(0)[1])) {
+			throw new IdempotencyConflictException();
+		}
+		return findBy("id", found.get(0)[0]);
 	}
 
 	@Override

@@ -12,13 +12,16 @@ import java.util.UUID;
 
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.redis.RedisErrors;
+import dev.agcore.run.IdempotencyConflictException;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
+import dev.agcore.run.RunIdempotency;
 import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunOutcome;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStateException;
 import dev.agcore.run.RunStore;
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.retry.Retry;
@@ -46,7 +49,9 @@ import org.springframework.data.redis.core.script.RedisScript;
  * <li>{@code session:<session>}: a sorted set of a session's runs by creation;
  * {@code running:<session>} and {@code blocked:<session>}: the session's running runs and
  * the queued runs waiting for one of them to end ({@code maxPerSession});
- * {@code idempotency:<key>}: the run of an idempotency key; {@code finished}: finished
+ * {@code key:<scoped key>}: the run of an idempotency key scoped to its submitter, kind
+ * and target ({@link RunIdempotency}; the run's hash keeps the request's
+ * {@code fingerprint}); {@code finished}: finished
  * runs by time, for {@link #purge}.</li>
  * </ul>
  * Every change of a run is one Lua script ({@link RunScripts}) that checks its status and
@@ -103,16 +108,21 @@ public final class RedisRunStore implements RunStore {
 	}
 
 	@Override
-	public Mono<Run> submit(RunRequest request) {
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
 		return Mono.defer(() -> {
 			Instant now = this.clock.instant();
 			String id = UUID.randomUUID().toString();
-			List<String> args = new ArrayList<>(args(id, Objects.toString(request.idempotencyKey(), ""),
+			List<String> args = new ArrayList<>(args(id, (idempotency != null) ? idempotency.key() : "",
 					Long.toString(now.toEpochMilli()),
 					(request.notBefore() != null) ? Long.toString(request.notBefore().toEpochMilli()) : "",
-					request.sessionId()));
+					request.sessionId(), (idempotency != null) ? idempotency.fingerprint() : ""));
 			args.addAll(RunHash.requestFields(id, request, now));
-			return json(RunScripts.SUBMIT, args).map(RunHash::run);
+			return json(RunScripts.SUBMIT, args).map((reply) -> {
+				if (reply.path("conflict").asBoolean(false)) {
+					throw new IdempotencyConflictException();
+				}
+				return RunHash.run(reply);
+			});
 		});
 	}
 

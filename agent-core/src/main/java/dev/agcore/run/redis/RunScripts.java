@@ -75,25 +75,31 @@ final class RunScripts {
 			""";
 
 	/**
-	 * Queues a run, or answers the run of its idempotency key. ARGV: 3 run id, 4
-	 * idempotency key or '', 5 now ms, 6 not-before ms or '', 7 session, then the run's
-	 * field/value pairs. Returns the run.
+	 * Queues a run, or answers the run of its scoped idempotency key when its request had
+	 * the same fingerprint. ARGV: 3 run id, 4 scoped idempotency key or '', 5 now ms, 6
+	 * not-before ms or '', 7 session, 8 the request's fingerprint or '', then the run's
+	 * field/value pairs. Returns the run, or <code>{"conflict": true}</code> when the key
+	 * stands for a run of another request (nothing is queued).
 	 */
 	static final RedisScript<String> SUBMIT = RedisScript.of(PRELUDE + """
 			group()
 			local id = ARGV[3]
+			local key = runKey(id)
 			if ARGV[4] ~= '' then
-				local idempotency = base .. 'idempotency:' .. ARGV[4]
+				local idempotency = base .. 'key:' .. ARGV[4]
 				local existing = redis.call('GET', idempotency)
 				if existing and redis.call('EXISTS', runKey(existing)) == 1 then
+					if redis.call('HGET', runKey(existing), 'fingerprint') ~= ARGV[8] then
+						return cjson.encode({conflict = true})
+					end
 					return reply(runKey(existing))
 				end
 				redis.call('SET', idempotency, id)
+				redis.call('HSET', key, 'idempotencyKey', ARGV[4], 'fingerprint', ARGV[8])
 			end
-			local key = runKey(id)
 			local created = redis.call('INCR', base .. 'created')
 			redis.call('HSET', key, 'created_order', created, 'status', 'QUEUED', 'attempts', 0, 'events', 0,
-				unpack(ARGV, 8))
+				unpack(ARGV, 9))
 			redis.call('ZADD', base .. 'session:' .. ARGV[7], created, id)
 			local notBefore = tonumber(ARGV[6])
 			if notBefore and notBefore > tonumber(ARGV[5]) then
@@ -349,8 +355,13 @@ final class RunScripts {
 				if session then
 					redis.call('ZREM', base .. 'session:' .. session, id)
 				end
+				-- runs queued before keys were scoped kept their raw key
 				if idempotency and redis.call('GET', base .. 'idempotency:' .. idempotency) == id then
 					redis.call('DEL', base .. 'idempotency:' .. idempotency)
+				end
+				local scoped = redis.call('HGET', key, 'idempotencyKey')
+				if scoped and redis.call('GET', base .. 'key:' .. scoped) == id then
+					redis.call('DEL', base .. 'key:' .. scoped)
 				end
 				redis.call('DEL', key, key .. ':events')
 				redis.call('ZREM', base .. 'finished', id)

@@ -11,6 +11,8 @@ CREATE TABLE IF NOT EXISTS ${prefix}runs (
 	not_before TIMESTAMP WITH TIME ZONE NULL,
 	deadline_millis BIGINT NULL,
 	idempotency_key VARCHAR(200) NULL,
+	idempotency_digest VARCHAR(64) NULL,
+	request_fingerprint VARCHAR(64) NULL,
 	status VARCHAR(16) NOT NULL,
 	available_at TIMESTAMP WITH TIME ZONE NOT NULL,
 	resume CHARACTER LARGE OBJECT NULL,
@@ -33,8 +35,15 @@ CREATE INDEX IF NOT EXISTS ${prefix}runs_lease_idx ON ${prefix}runs (status, lea
 CREATE INDEX IF NOT EXISTS ${prefix}runs_session_idx ON ${prefix}runs (session_id, created_at);
 -- purging finished runs
 CREATE INDEX IF NOT EXISTS ${prefix}runs_finished_idx ON ${prefix}runs (finished_at);
--- a second submit with the same key answers the first run (NULLs do not collide)
-CREATE UNIQUE INDEX IF NOT EXISTS ${prefix}runs_idempotency_idx ON ${prefix}runs (idempotency_key);
+-- Tables created before idempotency keys were scoped (issue 27) get the scoped key and the request's
+-- fingerprint; their old runs keep their raw key, readable but no longer matched.
+ALTER TABLE ${prefix}runs ADD COLUMN IF NOT EXISTS idempotency_digest VARCHAR(64) NULL;
+ALTER TABLE ${prefix}runs ADD COLUMN IF NOT EXISTS request_fingerprint VARCHAR(64) NULL;
+-- a raw key is no longer unique: two users may pick the same one
+DROP INDEX IF EXISTS ${prefix}runs_idempotency_idx;
+-- a second submit with the same scoped key (principal or session, kind, target, key) answers the first run
+-- (NULLs do not collide)
+CREATE UNIQUE INDEX IF NOT EXISTS ${prefix}runs_idempotency_digest_idx ON ${prefix}runs (idempotency_digest);
 -- The events of each run, numbered from 1; data is JSON text.
 CREATE TABLE IF NOT EXISTS ${prefix}run_events (
 	run_id VARCHAR(64) NOT NULL,

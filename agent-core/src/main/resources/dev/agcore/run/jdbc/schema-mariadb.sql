@@ -12,6 +12,8 @@ CREATE TABLE IF NOT EXISTS ${prefix}runs (
 	not_before DATETIME(6) NULL,
 	deadline_millis BIGINT NULL,
 	idempotency_key VARCHAR(200) NULL,
+	idempotency_digest VARCHAR(64) NULL,
+	request_fingerprint VARCHAR(64) NULL,
 	status VARCHAR(16) NOT NULL,
 	available_at DATETIME(6) NOT NULL,
 	resume LONGTEXT NULL,
@@ -29,9 +31,16 @@ CREATE TABLE IF NOT EXISTS ${prefix}runs (
 	INDEX ${prefix}runs_claim_idx (status, available_at),
 	INDEX ${prefix}runs_lease_idx (status, lease_expires_at),
 	INDEX ${prefix}runs_session_idx (session_id, created_at),
-	INDEX ${prefix}runs_finished_idx (finished_at),
-	UNIQUE INDEX ${prefix}runs_idempotency_idx (idempotency_key)
+	INDEX ${prefix}runs_finished_idx (finished_at)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+-- Tables created before idempotency keys were scoped (issue 27) get the scoped key and the request's
+-- fingerprint; their old runs keep their raw key, readable but no longer matched.
+ALTER TABLE ${prefix}runs ADD COLUMN IF NOT EXISTS idempotency_digest VARCHAR(64) NULL;
+ALTER TABLE ${prefix}runs ADD COLUMN IF NOT EXISTS request_fingerprint VARCHAR(64) NULL;
+-- a raw key is no longer unique: two users may pick the same one
+DROP INDEX IF EXISTS ${prefix}runs_idempotency_idx ON ${prefix}runs;
+-- a second submit with the same scoped key (principal or session, kind, target, key) answers the first run
+CREATE UNIQUE INDEX IF NOT EXISTS ${prefix}runs_idempotency_digest_idx ON ${prefix}runs (idempotency_digest);
 -- The events of each run, numbered from 1; data is JSON text.
 CREATE TABLE IF NOT EXISTS ${prefix}run_events (
 	run_id VARCHAR(64) NOT NULL,

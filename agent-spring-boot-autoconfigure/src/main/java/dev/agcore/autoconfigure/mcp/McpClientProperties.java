@@ -115,6 +115,15 @@ public class McpClientProperties {
 		private boolean required;
 
 		/**
+		 * Whether the server's tool annotations are believed. The MCP specification says
+		 * annotations from untrusted servers are untrusted: every tool of an untrusted
+		 * server is destructive, which an agent calls only when a rule names it. A trusted
+		 * server's readOnlyHint makes a tool read-only, and its destructiveHint false makes
+		 * it write; a tool that says neither is destructive.
+		 */
+		private boolean trusted;
+
+		/**
 		 * Time one request to the server (a tool call, a listing) may take, including
 		 * waiting for a connection being re-established. A tool call is also bounded by
 		 * the agent's tool-timeout.
@@ -201,6 +210,14 @@ public class McpClientProperties {
 
 		public void setConnectTimeout(Duration connectTimeout) {
 			this.connectTimeout = connectTimeout;
+		}
+
+		public boolean isTrusted() {
+			return this.trusted;
+		}
+
+		public void setTrusted(boolean trusted) {
+			this.trusted = trusted;
 		}
 
 		public boolean isRequired() {

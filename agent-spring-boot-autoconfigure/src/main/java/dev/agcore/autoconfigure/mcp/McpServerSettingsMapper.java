@@ -66,6 +66,7 @@ final class McpServerSettingsMapper {
 		try {
 			return McpServerSettings.of(name, transport)
 				.withRequired(server.isRequired())
+				.withTrusted(server.isTrusted())
 				.withRequestTimeout(server.getRequestTimeout())
 				.withInitializationTimeout(server.getInitializationTimeout())
 				.withBackoff(reconnect.getInitialBackoff(), reconnect.getMaxBackoff());

@@ -7,6 +7,7 @@ import dev.agcore.run.Run;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunEventStream;
 import dev.agcore.run.RunExecutor;
+import dev.agcore.run.RunIdempotency;
 import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStatus;
@@ -53,6 +54,23 @@ public class Runs {
 		return Mono.defer(() -> {
 			check(request.kind(), request.target(), request.input());
 			return this.store.submit(request);
+		});
+	}
+
+	/**
+	 * Queue a run with its idempotency key scoped by the caller, after the same checks as
+	 * {@link #submit(RunRequest)}. {@code submit(RunRequest)} scopes the key to the
+	 * {@link dev.agcore.AgentPrincipal} in the subscriber's context, or to the session.
+	 * @param request the run
+	 * @param idempotency the scoped key and the request's fingerprint, or {@code null}
+	 * @return the run, queued (or the one queued first with the same scoped key); fails
+	 * with {@link dev.agcore.run.IdempotencyConflictException} when that key was used with
+	 * another request
+	 */
+	public Mono<Run> submit(RunRequest request, @Nullable RunIdempotency idempotency) {
+		return Mono.defer(() -> {
+			check(request.kind(), request.target(), request.input());
+			return this.store.submit(request, idempotency);
 		});
 	}
 

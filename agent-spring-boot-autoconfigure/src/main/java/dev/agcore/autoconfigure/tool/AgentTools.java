@@ -30,6 +30,7 @@ import dev.agcore.tool.ToolScope;
 import dev.agcore.tool.memory.MemoryTools;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.permission.ToolPermissionRules;
+import dev.agcore.tool.permission.UnnamedDestructiveToolPolicy;
 import dev.agcore.tool.secret.SecretResolver;
 import org.jspecify.annotations.Nullable;
 
@@ -44,7 +45,8 @@ import org.springframework.util.StringUtils;
  * <p>
  * A call runs only if the agent's {@code permissions} rules and every
  * {@link ToolPermissionPolicy} bean (in {@code @Order}) allow it: a bean adds to the
- * rules of each agent, it does not replace them.
+ * rules of each agent, it does not replace them. A destructive tool that no rule of the
+ * agent names is denied ({@link DestructiveToolRules}).
  *
  * @since 0.1.0
  */
@@ -65,6 +67,8 @@ public final class AgentTools {
 	private final List<AgentToolSource> sources;
 
 	private final Map<String, Built> built = new ConcurrentHashMap<>();
+
+	private final DestructiveToolRules destructive;
 
 	/**
 	 * Create the tools side of configured agents.
@@ -118,6 +122,7 @@ public final class AgentTools {
 		this.retriever = Objects.requireNonNull(retriever, "'retriever' must not be null");
 		this.registry = Objects.requireNonNull(registry, "'registry' must not be null");
 		this.maxResultLength = maxResultLength("agent.tools.max-result-length", properties.getMaxResultLength());
+		this.destructive = new DestructiveToolRules(properties.isDenyUnnamedDestructive());
 		this.policies = List.copyOf(policies);
 		this.secretResolver = Objects.requireNonNull(secretResolver, "'secretResolver' must not be null");
 		this.store = Objects.requireNonNull(store, "'store' must not be null");
@@ -147,7 +152,8 @@ public final class AgentTools {
 			.distinct()
 			.filter((entry) -> !offeredByName(entry))
 			.toList()) : scope;
-		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions());
+		UnnamedDestructiveToolPolicy destructive = this.destructive.policy(spec);
+		ToolPermissionPolicy policy = policy(prefix + ".permissions", spec.getPermissions(), destructive);
 		Integer maxResultLength = spec.getMaxToolResultLength();
 		int bound = (maxResultLength != null) ? maxResultLength(prefix + ".max-tool-result-length", maxResultLength)
 				: this.maxResultLength;
@@ -158,6 +164,7 @@ public final class AgentTools {
 		checkToolRules(prefix + ".permissions.deny-tools", spec.getPermissions().getDenyTools(), agent);
 		checkToolRules(prefix + ".permissions.tool-roles",
 				List.copyOf(spec.getPermissions().getToolRoles().keySet()), agent);
+		this.destructive.log(agent, destructive, prefix);
 		return agent;
 	}
 
@@ -192,9 +199,16 @@ public final class AgentTools {
 	 * @return the agent
 	 */
 	public Agent buildDefault(String agentName, AgentBuilder builder) {
-		return build(agentName, builder, this.registry, ToolScope.all(), ToolScope.all(),
-				CompositeToolPermissionPolicy.of(this.policies), this.maxResultLength,
-				AgentBuilder.DEFAULT_TOOL_TIMEOUT);
+		UnnamedDestructiveToolPolicy destructive = this.destructive.defaultPolicy();
+		List<ToolPermissionPolicy> policies = new ArrayList<>();
+		if (destructive != null) {
+			policies.add(destructive);
+		}
+		policies.addAll(this.policies);
+		Agent agent = build(agentName, builder, this.registry, ToolScope.all(), ToolScope.all(),
+				CompositeToolPermissionPolicy.of(policies), this.maxResultLength, AgentBuilder.DEFAULT_TOOL_TIMEOUT);
+		this.destructive.log(agent, destructive, "agent.agents." + agentName);
+		return agent;
 	}
 
 	/**
@@ -291,7 +305,8 @@ public final class AgentTools {
 				+ "; known tools: " + known;
 	}
 
-	private ToolPermissionPolicy policy(String prefix, ToolPermissionProperties permissions) {
+	private ToolPermissionPolicy policy(String prefix, ToolPermissionProperties permissions,
+			@Nullable UnnamedDestructiveToolPolicy destructive) {
 		List<ToolPermissionPolicy> policies = new ArrayList<>();
 		if (permissions.hasRules()) {
 			ToolPermissionRules.Builder rules = ToolPermissionRules.builder()
@@ -310,6 +325,9 @@ public final class AgentTools {
 				rules.requireRoles(tools, roles);
 			});
 			policies.add(rules.build());
+		}
+		if (destructive != null) {
+			policies.add(destructive);
 		}
 		policies.addAll(this.policies);
 		return CompositeToolPermissionPolicy.of(policies);

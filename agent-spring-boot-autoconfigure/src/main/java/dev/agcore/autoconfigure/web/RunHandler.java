@@ -16,7 +16,9 @@ import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.MemoryUnavailableException;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.run.IdempotencyConflictException;
 import dev.agcore.run.Run;
+import dev.agcore.run.RunIdempotency;
 import dev.agcore.run.RunNotFoundException;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStateException;
@@ -108,8 +110,13 @@ final class RunHandler {
 			String name = target(request, WORKFLOW, "workflow", caller);
 			return body(request).flatMap((body) -> {
 				JsonNode given = body.get("sessionId");
-				String sessionId = (given == null || given.isNull()) ? UUID.randomUUID().toString()
-						: requiredText(body, "sessionId");
+				boolean noSession = given == null || given.isNull();
+				if (noSession && caller.name() == null && idempotencyKey(body) != null) {
+					// an anonymous caller's key is scoped to its session: a new session would never find it again
+					throw AgentHandler.badRequest("'sessionId' is required with an 'idempotencyKey' when the caller "
+							+ "is not authenticated: the key is kept per session");
+				}
+				String sessionId = noSession ? UUID.randomUUID().toString() : requiredText(body, "sessionId");
 				AgentHandler.sessionId(sessionId);
 				JsonNode input = body.get("input");
 				return submit(request, caller, WORKFLOW, name, sessionId,
@@ -130,12 +137,15 @@ final class RunHandler {
 			throw AgentHandler.badRequest("'userId' must be a string");
 		}
 		String user = SessionHandler.userId(caller, (userId != null && userId.isString()) ? userId.asString() : null);
+		RunRequest submitted = (user != null) ? run.withUserId(user) : run;
+		// the key is the caller's own (or the session's): another user's key finds nothing
+		RunIdempotency idempotency = RunIdempotency.of(submitted, caller.name(), fingerprint(body));
 		return this.access.claim(sessionId, caller)
-			.then(Mono.defer(() -> this.runs.submit((user != null) ? run.withUserId(user) : run)))
-			.flatMap((submitted) -> ServerResponse.accepted()
-				.location(URI.create(request.path() + "/" + submitted.id()))
+			.then(Mono.defer(() -> this.runs.submit(submitted, idempotency)))
+			.flatMap((queued) -> ServerResponse.accepted()
+				.location(URI.create(request.path() + "/" + queued.id()))
 				.contentType(MediaType.APPLICATION_JSON)
-				.bodyValue(RunView.of(submitted)));
+				.bodyValue(RunView.of(queued)));
 	}
 
 	Mono<ServerResponse> list(ServerRequest request, String kind) {
@@ -212,6 +222,9 @@ final class RunHandler {
 	Mono<ServerResponse> error(Throwable ex, ServerRequest request) {
 		if (ex instanceof RunNotFoundException || ex instanceof RunTargetNotFoundException) {
 			return respond(HttpStatus.NOT_FOUND, "not_found", ex.getMessage());
+		}
+		if (ex instanceof IdempotencyConflictException) {
+			return respond(HttpStatus.CONFLICT, IdempotencyConflictException.CODE, ex.getMessage());
 		}
 		if (ex instanceof RunStateException) {
 			return respond(HttpStatus.CONFLICT, RunStateException.CODE, ex.getMessage());
@@ -315,6 +328,13 @@ final class RunHandler {
 					"'idempotencyKey' must be a non-blank string of at most " + RunRequest.MAX_KEY_LENGTH + " characters");
 		}
 		return key.asString();
+	}
+
+	// what the caller asked for, whatever the order of its members; the key itself is not part of it
+	private static String fingerprint(JsonNode body) {
+		ObjectNode request = ((ObjectNode) body).deepCopy();
+		request.remove("idempotencyKey");
+		return RunIdempotency.fingerprint(request);
 	}
 
 	private static long after(ServerRequest request) {

@@ -72,7 +72,8 @@ class AgentsEndpointAutoConfigurationTests {
 				AgentDescriptor helper = endpoint.agent("helper");
 				assertThat(helper).isNotNull();
 				assertThat(helper.tools()).isEmpty();
-				assertThat(helper.permissionPolicy()).isEqualTo("allow all");
+				// no rules: destructive tools are denied unless named (none is)
+				assertThat(helper.permissionPolicy()).isEqualTo("deny destructive tools");
 				assertThat(helper.limits()).isEqualTo(new AgentsEndpoint.Limits(10, "PT5M", "PT30S", 65536));
 				// built by the application: only what the Agent itself tells
 				AgentDescriptor custom = endpoint.agent("custom");

@@ -70,7 +70,8 @@ class McpClientIntegrationTests {
 			.withBean("scripted", ChatModel.class, () -> this.model)
 			.withPropertyValues("agent.mcp.servers.everything.transport=stdio",
 					"agent.mcp.servers.everything.command=" + command, "agent.mcp.servers.everything.args=stdio",
-					"agent.mcp.servers.everything.required=true", "agent.agents.scoped.model=scripted",
+					"agent.mcp.servers.everything.required=true", "agent.mcp.servers.everything.trusted=true",
+					"agent.agents.scoped.model=scripted",
 					"agent.agents.scoped.tools=mcp:everything/echo,mcp:everything/get-s*",
 					"agent.agents.all.model=scripted", "management.endpoints.web.exposure.include=agents");
 	}
@@ -89,6 +90,26 @@ class McpClientIntegrationTests {
 			assertThat(names(context.getBean("all", Agent.class))).contains("everything__echo",
 					"everything__trigger-long-running-operation", "everything__get-env");
 		});
+	}
+
+	@Test
+	void anUntrustedServersToolsAreDestructiveAndRunOnlyWhenARuleNamesThem() {
+		this.contextRunner.withPropertyValues("agent.mcp.servers.everything.trusted=false").run((context) -> {
+			assertThat(context).hasNotFailed();
+			// echo says it is read-only, but the server is not trusted to say so
+			AgentResult denied = context.getBean("scoped", Agent.class).call("s1", "echo hi");
+			assertThat(denied.toolExecutions()).singleElement()
+				.satisfies((execution) -> assertThat(execution.result()).isEqualTo("Error: tool 'everything__echo' "
+						+ "was denied: tool 'everything__echo' is destructive and no rule of agent 'scoped' allows it"));
+		});
+		this.contextRunner
+			.withPropertyValues("agent.mcp.servers.everything.trusted=false",
+					"agent.agents.scoped.permissions.allow-tools=mcp:everything/echo")
+			.run((context) -> {
+				AgentResult allowed = context.getBean("scoped", Agent.class).call("s1", "echo hi");
+				assertThat(allowed.toolExecutions()).singleElement()
+					.satisfies((execution) -> assertThat(execution.result()).isEqualTo("Echo: hi"));
+			});
 	}
 
 	@Test

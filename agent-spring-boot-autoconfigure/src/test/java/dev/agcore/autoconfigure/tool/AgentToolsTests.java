@@ -210,18 +210,18 @@ class AgentToolsTests {
 				AgentToolSettings helper = context.getBean(AgentTools.class)
 					.settings(context.getBean("helper", Agent.class))
 					.orElseThrow();
-				assertThat(helper.permissionPolicy()).isEqualTo(noWeather.toString());
+				assertThat(helper.permissionPolicy()).isEqualTo("all of [deny destructive tools, " + noWeather + "]");
 			});
 	}
 
 	@Test
-	void withoutRulesOrPolicyBeansEverythingIsAllowed() {
+	void withoutRulesOrPolicyBeansOnlyDestructiveToolsAreDenied() {
 		this.contextRunner.withBean("scripted", ChatModel.class, () -> ScriptedChatModel.replaying())
 			.withPropertyValues("agent.agents.assistant.system-prompt=Hi")
 			.run((context) -> assertThat(context.getBean(AgentTools.class)
 				.settings(context.getBean(Agent.class))
 				.orElseThrow()
-				.permissionPolicy()).isEqualTo("allow all"));
+				.permissionPolicy()).isEqualTo("deny destructive tools"));
 	}
 
 	@Test

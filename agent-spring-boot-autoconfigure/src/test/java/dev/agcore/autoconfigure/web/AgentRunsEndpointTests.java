@@ -161,6 +161,23 @@ class AgentRunsEndpointTests {
 		}));
 	}
 
+	@Test
+	void idempotencyKeyOfAnAnonymousCallerIsKeptPerSessionAndConflictsWithAnotherRequest() {
+		this.contextRunner.run(withClient((client, tools) -> {
+			Map<String, Object> body = Map.of("sessionId", "s6", "message", "Delete /y", "delay", "PT1H",
+					"idempotencyKey", "k-2");
+			String first = post(client, RUNS, body, HttpStatus.ACCEPTED).get("id").asString();
+			String otherSession = post(client, RUNS, Map.of("sessionId", "s7", "message", "Delete /y", "delay", "PT1H",
+					"idempotencyKey", "k-2"), HttpStatus.ACCEPTED).get("id").asString();
+			assertThat(otherSession).isNotEqualTo(first);
+			JsonNode conflict = post(client, RUNS, Map.of("sessionId", "s6", "message", "Delete /z", "delay", "PT1H",
+					"idempotencyKey", "k-2"), HttpStatus.CONFLICT);
+			assertThat(conflict.get("error").asString()).isEqualTo("idempotency_conflict");
+			assertThat(conflict.get("message").asString()).contains("different request");
+			assertThat(get(client, RUNS + "?sessionId=s6", HttpStatus.OK)).hasSize(1);
+		}));
+	}
+
 	private static List<String> ids(int count) {
 		return java.util.stream.IntStream.rangeClosed(1, count).mapToObj(String::valueOf).toList();
 	}
