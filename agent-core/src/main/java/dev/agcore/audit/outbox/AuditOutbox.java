@@ -55,6 +55,8 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 
 	private final Duration maxBackoff;
 
+	private final Duration closeTimeout;
+
 	private final Thread drainer;
 
 	private final Object signal = new Object();
@@ -75,6 +77,7 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 		this.batchSize = builder.batchSize;
 		this.minBackoff = builder.minBackoff;
 		this.maxBackoff = builder.maxBackoff;
+		this.closeTimeout = builder.closeTimeout;
 		this.journal = AuditJournal.open(builder.directory, Math.max(4096, Math.min(builder.maxBytes / 4, 8 << 20)));
 		this.drainer = new Thread(this::drain, "agent-audit-outbox");
 		this.drainer.setDaemon(true);
@@ -187,12 +190,23 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 	}
 
 	/**
-	 * Stop sending and close the journal. Events not stored yet stay in the journal and
-	 * are sent by the next outbox of the directory: call {@link #flush(Duration)} first to
-	 * send them now.
+	 * Wait for the sink to store what is journaled, up to the close timeout, then stop
+	 * sending and close the journal. Events not stored by then stay in the journal and are
+	 * sent by the next outbox of the directory.
 	 */
 	@Override
 	public void close() {
+		if (!this.closeTimeout.isZero()) {
+			try {
+				if (!flush(this.closeTimeout)) {
+					logger.warn("The audit outbox in {} closes with {} bytes of events not yet stored; they are sent "
+							+ "after the next start", this.journal.directory().toAbsolutePath(), pendingBytes());
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		this.running = false;
 		this.drainer.interrupt();
 		try {
@@ -360,6 +374,8 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 
 		private Duration maxBackoff = Duration.ofSeconds(30);
 
+		private Duration closeTimeout = Duration.ZERO;
+
 		private Builder(Path directory, AuditSink sink) {
 			this.directory = Objects.requireNonNull(directory, "'directory' must not be null");
 			this.sink = Objects.requireNonNull(sink, "'sink' must not be null");
@@ -406,6 +422,20 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 			}
 			this.minBackoff = min;
 			this.maxBackoff = max;
+			return this;
+		}
+
+		/**
+		 * Set how long {@link AuditOutbox#close()} waits for the sink to store what is
+		 * journaled.
+		 * @param closeTimeout the time; zero (by default) closes at once
+		 * @return this builder
+		 */
+		public Builder closeTimeout(Duration closeTimeout) {
+			if (closeTimeout.isNegative()) {
+				throw new IllegalArgumentException("'closeTimeout' must not be negative, was " + closeTimeout);
+			}
+			this.closeTimeout = closeTimeout;
 			return this;
 		}
 

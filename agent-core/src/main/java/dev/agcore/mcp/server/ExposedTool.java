@@ -3,8 +3,11 @@ package dev.agcore.mcp.server;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 
+import dev.agcore.audit.AuditEvent;
+import dev.agcore.audit.Auditor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
 import dev.agcore.tool.ToolArgumentsException;
@@ -100,19 +103,32 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 					this.settings.store())
 				.withProgress(progress);
 			Duration timeout = timeout();
-			return Mono.fromCallable(() -> run(call, context))
+			// a call is audited once: as it ended, or as timed out when its timeout came first
+			AtomicBoolean settled = new AtomicBoolean();
+			return Mono.fromCallable(() -> run(call, context, settled))
 				.subscribeOn(Schedulers.boundedElastic())
-				.timeout(timeout, Mono.fromSupplier(() -> CallResults.error("Tool '" + this.name
-						+ "' did not finish within " + McpServerTools.format(timeout) + " and was cancelled")))
+				.timeout(timeout, Mono.fromSupplier(() -> {
+					audit(AuditEvent.Kind.TOOL_CALL, call, context, null, "timeout",
+							"did not finish within " + McpServerTools.format(timeout), settled);
+					return CallResults.error("Tool '" + this.name + "' did not finish within "
+							+ McpServerTools.format(timeout) + " and was cancelled");
+				}))
 				// the result after the progress the tool reported, not overtaking it
 				.flatMap((result) -> progress.sent().thenReturn(result));
 		});
 	}
 
-	private CallToolResult run(ToolCall call, ToolContext context) {
+	private CallToolResult run(ToolCall call, ToolContext context, AtomicBoolean settled) {
 		PermissionDecision decision = decide(call);
 		if (!decision.allowed()) {
+			audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", decision.reason(), settled);
 			return CallResults.error("Tool '" + this.name + "' was denied: " + decision.reason());
+		}
+		// an action the audit trail could not record does not happen (its outbox is full)
+		String unrecorded = this.settings.auditor().refusal();
+		if (unrecorded != null) {
+			audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", unrecorded, settled);
+			return CallResults.error("Tool '" + this.name + "' was not run: " + unrecorded);
 		}
 		SecretReferences.@Nullable Resolution secrets = null;
 		try {
@@ -123,19 +139,33 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
 				output = this.tool.call(secrets.arguments(), context);
 			}
+			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "success", "", settled);
 			return CallResults.text((output != null) ? secrets.scrub(output) : "");
 		}
 		catch (SecretReferenceException ex) {
+			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
 			return CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage());
 		}
 		catch (ToolArgumentsException ex) {
+			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
 			return CallResults
 				.error("Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage()));
 		}
 		catch (Exception ex) {
 			// the type only: the message may hold what the arguments held
 			logger.debug("MCP call of tool '{}' failed with {}", this.name, ex.getClass().getName());
+			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
 			return CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex)));
+		}
+	}
+
+	// the arguments as the client sent them, any value a secret reference resolved to put back as its reference
+	private void audit(AuditEvent.Kind kind, ToolCall call, ToolContext context,
+			SecretReferences.@Nullable Resolution secrets, String outcome, String detail, AtomicBoolean settled) {
+		Auditor auditor = this.settings.auditor();
+		if (auditor.isEnabled() && settled.compareAndSet(false, true)) {
+			auditor.publish(kind, McpServerTools.CALLER, context.sessionId(), context.userId(), this.name, call.id(),
+					call.arguments(), (text) -> scrub(secrets, text), outcome, detail);
 		}
 	}
 
