@@ -105,8 +105,13 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			Duration timeout = timeout();
 			// a call is audited once: as it ended, or as timed out when its timeout came first
 			AtomicBoolean settled = new AtomicBoolean();
-			return Mono.fromCallable(() -> run(call, context, settled))
+			return Mono.fromCallable(() -> run(call, context))
 				.subscribeOn(Schedulers.boundedElastic())
+				// audited downstream of the call: a call its timeout cancelled emits nothing here
+				.map((ran) -> {
+					audit(ran.kind(), call, context, ran.secrets(), ran.outcome(), ran.detail(), settled);
+					return ran.result();
+				})
 				.timeout(timeout, Mono.fromSupplier(() -> {
 					audit(AuditEvent.Kind.TOOL_CALL, call, context, null, "timeout",
 							"did not finish within " + McpServerTools.format(timeout), settled);
@@ -118,17 +123,17 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 		});
 	}
 
-	private CallToolResult run(ToolCall call, ToolContext context, AtomicBoolean settled) {
+	private Ran run(ToolCall call, ToolContext context) {
 		PermissionDecision decision = decide(call);
 		if (!decision.allowed()) {
-			audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", decision.reason(), settled);
-			return CallResults.error("Tool '" + this.name + "' was denied: " + decision.reason());
+			return new Ran(CallResults.error("Tool '" + this.name + "' was denied: " + decision.reason()),
+					AuditEvent.Kind.PERMISSION_DENIED, null, "denied", decision.reason());
 		}
 		// an action the audit trail could not record does not happen (its outbox is full)
 		String unrecorded = this.settings.auditor().refusal();
 		if (unrecorded != null) {
-			audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", unrecorded, settled);
-			return CallResults.error("Tool '" + this.name + "' was not run: " + unrecorded);
+			return new Ran(CallResults.error("Tool '" + this.name + "' was not run: " + unrecorded),
+					AuditEvent.Kind.PERMISSION_DENIED, null, "denied", unrecorded);
 		}
 		SecretReferences.@Nullable Resolution secrets = null;
 		try {
@@ -139,24 +144,31 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
 				output = this.tool.call(secrets.arguments(), context);
 			}
-			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "success", "", settled);
-			return CallResults.text((output != null) ? secrets.scrub(output) : "");
+			return new Ran(CallResults.text((output != null) ? secrets.scrub(output) : ""),
+					AuditEvent.Kind.TOOL_CALL, secrets, "success", "");
 		}
 		catch (SecretReferenceException ex) {
-			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
-			return CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage());
+			return new Ran(CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage()),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
 		catch (ToolArgumentsException ex) {
-			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
-			return CallResults
-				.error("Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage()));
+			return new Ran(
+					CallResults.error(
+							"Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage())),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
 		catch (Exception ex) {
 			// the type only: the message may hold what the arguments held
 			logger.debug("MCP call of tool '{}' failed with {}", this.name, ex.getClass().getName());
-			audit(AuditEvent.Kind.TOOL_CALL, call, context, secrets, "error", ex.getClass().getSimpleName(), settled);
-			return CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex)));
+			return new Ran(CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex))),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
+	}
+
+	/** What a call came to, and how it is audited. */
+	private record Ran(CallToolResult result, AuditEvent.Kind kind, SecretReferences.@Nullable Resolution secrets,
+			String outcome, String detail) {
+
 	}
 
 	// the arguments as the client sent them, any value a secret reference resolved to put back as its reference
