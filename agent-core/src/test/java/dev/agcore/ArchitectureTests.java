@@ -97,8 +97,10 @@ class ArchitectureTests {
 			.whereLayer("Task")
 			.mayOnlyAccessLayers(with("Runtime", "Plan", "Middleware", "Observation", "Model", "Tool", "Memory",
 					"Message"))
+			// Audit: the MCP server audits the tool calls its clients make, as agents audit theirs
 			.whereLayer("Mcp")
-			.mayOnlyAccessLayers(with("Runtime", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
+			.mayOnlyAccessLayers(
+					with("Runtime", "Audit", "Middleware", "Observation", "Model", "Tool", "Memory", "Message"))
 			// A2a: remote agents are tools that nest their events in the calling turn's; the A2A
 			// server runs agent turns, keeps its tasks in the key-value store, lists tools as skills
 			.whereLayer("A2a").mayOnlyAccessLayers(with("Runtime", "Tool", "Memory", "Message"))

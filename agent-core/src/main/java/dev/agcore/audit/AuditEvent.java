@@ -2,6 +2,7 @@ package dev.agcore.audit;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
 
@@ -22,10 +23,12 @@ import org.jspecify.annotations.Nullable;
  * (such as {@code turns_per_minute})
  * @param detail a short reason (a denial's or rejection's), redacted; empty for none
  * @param time when it happened
+ * @param id what the event is known by wherever it is stored: a sink that is handed the
+ * same event twice (a retry after a write whose outcome it could not tell) keeps it once
  * @since 0.1.0
  */
 public record AuditEvent(Kind kind, String agent, String sessionId, @Nullable String userId, @Nullable String tool,
-		@Nullable String toolCallId, String arguments, String outcome, String detail, Instant time) {
+		@Nullable String toolCallId, String arguments, String outcome, String detail, Instant time, UUID id) {
 
 	public AuditEvent {
 		Objects.requireNonNull(kind, "'kind' must not be null");
@@ -35,6 +38,25 @@ public record AuditEvent(Kind kind, String agent, String sessionId, @Nullable St
 		Objects.requireNonNull(outcome, "'outcome' must not be null");
 		Objects.requireNonNull(detail, "'detail' must not be null");
 		Objects.requireNonNull(time, "'time' must not be null");
+		Objects.requireNonNull(id, "'id' must not be null");
+	}
+
+	/**
+	 * Create an event of a new, random id.
+	 * @param kind what happened
+	 * @param agent the agent
+	 * @param sessionId the session
+	 * @param userId the principal, or {@code null}
+	 * @param tool the tool, or {@code null}
+	 * @param toolCallId the call, or {@code null}
+	 * @param arguments the arguments, redacted and bounded
+	 * @param outcome how it ended
+	 * @param detail a short reason
+	 * @param time when it happened
+	 */
+	public AuditEvent(Kind kind, String agent, String sessionId, @Nullable String userId, @Nullable String tool,
+			@Nullable String toolCallId, String arguments, String outcome, String detail, Instant time) {
+		this(kind, agent, sessionId, userId, tool, toolCallId, arguments, outcome, detail, time, UUID.randomUUID());
 	}
 
 	/**

@@ -28,7 +28,7 @@ public final class Auditor {
 
 	/** Publishes nothing and redacts nothing: the default of an agent without a listener. */
 	public static final Auditor NONE = new Auditor(AuditListener.NONE, DEFAULT_MAX_ARGUMENTS_LENGTH,
-			Clock.systemUTC());
+			Clock.systemUTC(), AuditGate.OPEN);
 
 	private static final Logger logger = LoggerFactory.getLogger(Auditor.class);
 
@@ -38,10 +38,13 @@ public final class Auditor {
 
 	private final Clock clock;
 
-	private Auditor(AuditListener listener, int maxArgumentsLength, Clock clock) {
+	private final AuditGate gate;
+
+	private Auditor(AuditListener listener, int maxArgumentsLength, Clock clock, AuditGate gate) {
 		this.listener = listener;
 		this.maxArgumentsLength = maxArgumentsLength;
 		this.clock = clock;
+		this.gate = gate;
 	}
 
 	/**
@@ -57,7 +60,36 @@ public final class Auditor {
 		if (maxArgumentsLength < 1) {
 			throw new IllegalArgumentException("'maxArgumentsLength' must be at least 1, was " + maxArgumentsLength);
 		}
-		return (listener == AuditListener.NONE) ? NONE : new Auditor(listener, maxArgumentsLength, clock);
+		return (listener == AuditListener.NONE) ? NONE
+				: new Auditor(listener, maxArgumentsLength, clock, AuditGate.OPEN);
+	}
+
+	/**
+	 * Return an auditor like this one that lets no tool run while a gate is closed, such as
+	 * an {@link dev.agcore.audit.outbox.AuditOutbox} that is full: an action the trail could
+	 * not record does not happen.
+	 * @param gate asked before each tool call
+	 * @return the auditor
+	 */
+	public Auditor withGate(AuditGate gate) {
+		Objects.requireNonNull(gate, "'gate' must not be null");
+		return (this == NONE) ? NONE : new Auditor(this.listener, this.maxArgumentsLength, this.clock, gate);
+	}
+
+	/**
+	 * Return why the audit trail cannot take the record of an action now, or {@code null}
+	 * when it can. Callers refuse the action (a tool call) when it cannot.
+	 * @return the reason, or {@code null}
+	 */
+	public @Nullable String refusal() {
+		try {
+			return this.gate.refusal();
+		}
+		catch (RuntimeException ex) {
+			// a gate that cannot say must not let an unrecorded action through
+			logger.warn("Audit gate failed", ex);
+			return "the audit trail could not tell whether it can record the call";
+		}
 	}
 
 	/**

@@ -226,6 +226,14 @@ final class ToolCallExecutor {
 			return ToolResultMessage.failure(call,
 					"Error: tool '" + call.name() + "' was denied: " + decision.reason());
 		}
+		// an action the audit trail could not record does not happen (its outbox is full)
+		String unrecorded = this.auditor.refusal();
+		if (unrecorded != null) {
+			if (report(attempt, call, ToolOutcome.DENIED, 0, null)) {
+				audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", unrecorded);
+			}
+			return ToolResultMessage.failure(call, "Error: tool '" + call.name() + "' was not run: " + unrecorded);
+		}
 		long start = System.nanoTime();
 		SecretReferences.@Nullable Resolution secrets = null;
 		try {

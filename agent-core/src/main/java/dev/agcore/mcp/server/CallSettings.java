@@ -2,6 +2,7 @@ package dev.agcore.mcp.server;
 
 import java.time.Duration;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.tool.permission.ToolPermissionPolicy;
 import dev.agcore.tool.secret.SecretResolver;
@@ -13,8 +14,9 @@ import dev.agcore.tool.secret.SecretResolver;
  * @param secretResolver resolves secret references in eligible arguments
  * @param store the store behind the tools' session and long-term memory
  * @param toolTimeout how long a tool without a timeout of its own may run
+ * @param auditor told every call, as an agent's tool calls are told
  */
 record CallSettings(ToolPermissionPolicy permissionPolicy, SecretResolver secretResolver, KeyValueStore store,
-		Duration toolTimeout) {
+		Duration toolTimeout, Auditor auditor) {
 
 }

@@ -3,8 +3,11 @@ package dev.agcore.mcp.server;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 
+import dev.agcore.audit.AuditEvent;
+import dev.agcore.audit.Auditor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
 import dev.agcore.tool.ToolArgumentsException;
@@ -100,19 +103,37 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 					this.settings.store())
 				.withProgress(progress);
 			Duration timeout = timeout();
+			// a call is audited once: as it ended, or as timed out when its timeout came first
+			AtomicBoolean settled = new AtomicBoolean();
 			return Mono.fromCallable(() -> run(call, context))
 				.subscribeOn(Schedulers.boundedElastic())
-				.timeout(timeout, Mono.fromSupplier(() -> CallResults.error("Tool '" + this.name
-						+ "' did not finish within " + McpServerTools.format(timeout) + " and was cancelled")))
+				// audited downstream of the call: a call its timeout cancelled emits nothing here
+				.map((ran) -> {
+					audit(ran.kind(), call, context, ran.secrets(), ran.outcome(), ran.detail(), settled);
+					return ran.result();
+				})
+				.timeout(timeout, Mono.fromSupplier(() -> {
+					audit(AuditEvent.Kind.TOOL_CALL, call, context, null, "timeout",
+							"did not finish within " + McpServerTools.format(timeout), settled);
+					return CallResults.error("Tool '" + this.name + "' did not finish within "
+							+ McpServerTools.format(timeout) + " and was cancelled");
+				}))
 				// the result after the progress the tool reported, not overtaking it
 				.flatMap((result) -> progress.sent().thenReturn(result));
 		});
 	}
 
-	private CallToolResult run(ToolCall call, ToolContext context) {
+	private Ran run(ToolCall call, ToolContext context) {
 		PermissionDecision decision = decide(call);
 		if (!decision.allowed()) {
-			return CallResults.error("Tool '" + this.name + "' was denied: " + decision.reason());
+			return new Ran(CallResults.error("Tool '" + this.name + "' was denied: " + decision.reason()),
+					AuditEvent.Kind.PERMISSION_DENIED, null, "denied", decision.reason());
+		}
+		// an action the audit trail could not record does not happen (its outbox is full)
+		String unrecorded = this.settings.auditor().refusal();
+		if (unrecorded != null) {
+			return new Ran(CallResults.error("Tool '" + this.name + "' was not run: " + unrecorded),
+					AuditEvent.Kind.PERMISSION_DENIED, null, "denied", unrecorded);
 		}
 		SecretReferences.@Nullable Resolution secrets = null;
 		try {
@@ -123,19 +144,40 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			try (ActiveSecrets.Scope scope = ActiveSecrets.open(secrets)) {
 				output = this.tool.call(secrets.arguments(), context);
 			}
-			return CallResults.text((output != null) ? secrets.scrub(output) : "");
+			return new Ran(CallResults.text((output != null) ? secrets.scrub(output) : ""),
+					AuditEvent.Kind.TOOL_CALL, secrets, "success", "");
 		}
 		catch (SecretReferenceException ex) {
-			return CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage());
+			return new Ran(CallResults.error("Tool '" + this.name + "' was not run: " + ex.getMessage()),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
 		catch (ToolArgumentsException ex) {
-			return CallResults
-				.error("Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage()));
+			return new Ran(
+					CallResults.error(
+							"Invalid arguments for tool '" + this.name + "': " + scrub(secrets, ex.getMessage())),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
 		catch (Exception ex) {
 			// the type only: the message may hold what the arguments held
 			logger.debug("MCP call of tool '{}' failed with {}", this.name, ex.getClass().getName());
-			return CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex)));
+			return new Ran(CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex))),
+					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
+		}
+	}
+
+	/** What a call came to, and how it is audited. */
+	private record Ran(CallToolResult result, AuditEvent.Kind kind, SecretReferences.@Nullable Resolution secrets,
+			String outcome, String detail) {
+
+	}
+
+	// the arguments as the client sent them, any value a secret reference resolved to put back as its reference
+	private void audit(AuditEvent.Kind kind, ToolCall call, ToolContext context,
+			SecretReferences.@Nullable Resolution secrets, String outcome, String detail, AtomicBoolean settled) {
+		Auditor auditor = this.settings.auditor();
+		if (auditor.isEnabled() && settled.compareAndSet(false, true)) {
+			auditor.publish(kind, McpServerTools.CALLER, context.sessionId(), context.userId(), this.name, call.id(),
+					call.arguments(), (text) -> scrub(secrets, text), outcome, detail);
 		}
 	}
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
@@ -128,6 +129,8 @@ public final class McpServerTools {
 
 		private McpJsonMapper jsonMapper = new JacksonMcpJsonMapper(AgentJson.mapper());
 
+		private Auditor auditor = Auditor.NONE;
+
 		private Builder() {
 		}
 
@@ -230,6 +233,19 @@ public final class McpServerTools {
 		}
 
 		/**
+		 * Set the auditor told every tool call over MCP, as an agent's are: a call that ran
+		 * or failed ({@code TOOL_CALL}), one the permission policy refused
+		 * ({@code PERMISSION_DENIED}), under the agent name {@value McpServerTools#CALLER}
+		 * and the MCP session. Agents offered as tools audit their own turns.
+		 * @param auditor the auditor; none by default
+		 * @return this builder
+		 */
+		public Builder auditor(Auditor auditor) {
+			this.auditor = Objects.requireNonNull(auditor, "'auditor' must not be null");
+			return this;
+		}
+
+		/**
 		 * Set the mapper that reads the tools' schemas into the SDK's types.
 		 * @param jsonMapper the mapper; Jackson 3 with {@link AgentJson}'s settings by
 		 * default
@@ -254,7 +270,7 @@ public final class McpServerTools {
 				}
 			}
 			CallSettings settings = new CallSettings(this.permissionPolicy, this.secretResolver, this.store,
-					this.toolTimeout);
+					this.toolTimeout, this.auditor);
 			List<AsyncToolSpecification> specifications = new ArrayList<>();
 			for (ToolCallback tool : this.tools.values()) {
 				specifications.add(new AsyncToolSpecification(ExposedTool.describe(tool, this.jsonMapper),

@@ -62,8 +62,8 @@ abstract class JdbcBudgetContractTests {
 		try (Connection connection = this.dataSource.getConnection();
 				Statement statement = connection.createStatement()) {
 			statement.execute("DROP TABLE " + this.prefix + "budget_bucket");
-			statement.execute("DROP TABLE " + this.prefix + "audit_event");
 		}
+		JdbcAuditSink.SCHEMA.drop(this.dataSource, this.prefix);
 		this.dataSource.close();
 	}
 

@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.audit;
 
+import java.nio.file.Path;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,9 @@ import dev.agcore.Tool;
 import dev.agcore.audit.AuditEvent;
 import dev.agcore.audit.AuditListener;
 import dev.agcore.audit.Auditor;
+import dev.agcore.audit.jdbc.AuditChainVerification;
 import dev.agcore.audit.jdbc.JdbcAuditSink;
+import dev.agcore.audit.outbox.AuditOutbox;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.budget.BudgetAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -31,6 +34,7 @@ import dev.agcore.runtime.AgentRequest;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.secret.SecretResolver;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -49,6 +53,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class AuditAutoConfigurationTests {
 
 	private static final String SECRET = "tok-4b1e9f07c2a6";
+
+	@TempDir
+	Path outbox;
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
@@ -101,7 +108,7 @@ class AuditAutoConfigurationTests {
 	void jdbcSinkWritesEventsToTheApplicationDatabase() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-					"agent.audit.jdbc.enabled=true")
+					"agent.audit.jdbc.enabled=true", "agent.audit.outbox.directory=" + this.outbox)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(JdbcAuditSink.class);
 				context.getBean(AgentRegistry.class)
@@ -128,7 +135,8 @@ class AuditAutoConfigurationTests {
 	void withARetentionOlderRowsAreDeletedByTheNextWrite() {
 		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
 			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-					"agent.audit.jdbc.enabled=true", "agent.audit.jdbc.retention=30d")
+					"agent.audit.jdbc.enabled=true", "agent.audit.jdbc.retention=30d",
+					"agent.audit.outbox.directory=" + this.outbox)
 			.run((context) -> {
 				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 				insertRow(jdbc, "old", Instant.now().minus(Duration.ofDays(31)));
@@ -158,9 +166,65 @@ class AuditAutoConfigurationTests {
 				.hasMessageContaining("agent.audit.jdbc.retention must be positive"));
 	}
 
+	@Test
+	void theJdbcSinkIsWrittenThroughAnOutboxAndChainedWhenAsked() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"agent.audit.jdbc.enabled=true", "agent.audit.chain=true",
+					"agent.audit.outbox.directory=" + this.outbox)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(AuditOutbox.class);
+				AuditOutbox outbox = context.getBean(AuditOutbox.class);
+				Agent agent = context.getBean(AgentRegistry.class).find("mailer").orElseThrow();
+				agent.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				agent.call(new AgentRequest("s2", "mail jane", Map.of(), "alice"));
+				assertThat(outbox.flush(Duration.ofSeconds(10))).isTrue();
+				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
+				// written once, through the outbox only
+				assertThat(jdbc.queryForList("SELECT session_id FROM agent_audit_event ORDER BY chain_seq",
+						String.class))
+					.containsExactly("s1", "s2");
+				AuditChainVerification verification = context.getBean(JdbcAuditSink.class).verify();
+				assertThat(verification.intact()).isTrue();
+				assertThat(verification.rows()).isEqualTo(2);
+			});
+	}
+
+	@Test
+	void anOutboxDirectoryInUseFailsStartupNamingTheProperty() {
+		AuditOutbox holder = AuditOutbox.builder(this.outbox, (events) -> {
+		}).build();
+		try {
+			this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+				.withPropertyValues(
+						"spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+						"agent.audit.jdbc.enabled=true", "agent.audit.outbox.directory=" + this.outbox)
+				.run((context) -> assertThat(context).hasFailed()
+					.getFailure()
+					.rootCause()
+					.hasMessageContaining("is in use by another outbox"));
+		}
+		finally {
+			holder.close();
+		}
+	}
+
+	@Test
+	void anOutboxBoundThatIsNotPositiveFailsStartupNamingTheProperty() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class))
+			.withPropertyValues("spring.datasource.url=jdbc:h2:mem:audit-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
+					"agent.audit.jdbc.enabled=true", "agent.audit.outbox.directory=" + this.outbox,
+					"agent.audit.outbox.max-bytes=0")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("agent.audit.outbox.max-bytes must be positive"));
+	}
+
 	private static void insertRow(JdbcTemplate jdbc, String sessionId, Instant time) {
-		jdbc.update("INSERT INTO agent_audit_event (event_time, kind, agent, session_id, arguments, outcome, detail) "
-				+ "VALUES (?, 'TOOL_CALL', 'mailer', ?, '{}', 'success', '')", Timestamp.from(time), sessionId);
+		jdbc.update("INSERT INTO agent_audit_event (event_time, kind, agent, session_id, arguments, outcome, detail, "
+				+ "event_id) VALUES (?, 'TOOL_CALL', 'mailer', ?, '{}', 'success', '', ?)", Timestamp.from(time),
+				sessionId, UUID.randomUUID().toString());
 	}
 
 	static class MailTools {

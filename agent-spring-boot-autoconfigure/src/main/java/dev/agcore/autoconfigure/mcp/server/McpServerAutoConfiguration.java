@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.mcp.server;
 
 import java.util.List;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.tool.AgentTools;
@@ -20,6 +21,7 @@ import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.ai.mcp.server.webflux.transport.WebFluxStreamableServerTransportProvider;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -69,8 +71,9 @@ public final class McpServerAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	McpServerTools mcpServerTools(McpServerProperties properties, AgentTools agentTools, AgentRegistry agents,
-			SecretResolver secretResolver, KeyValueStore keyValueStore) {
-		return McpServerExposure.tools(properties, agentTools, agents, secretResolver, keyValueStore);
+			SecretResolver secretResolver, KeyValueStore keyValueStore, ObjectProvider<Auditor> auditor) {
+		return McpServerExposure.tools(properties, agentTools, agents, secretResolver, keyValueStore,
+				auditor.getIfAvailable(() -> Auditor.NONE));
 	}
 
 	@Bean

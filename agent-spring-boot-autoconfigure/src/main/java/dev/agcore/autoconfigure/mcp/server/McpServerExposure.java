@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.mcp.server;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.support.PropertyChecks;
 import dev.agcore.autoconfigure.tool.AgentTools;
@@ -31,7 +32,7 @@ final class McpServerExposure {
 	}
 
 	static McpServerTools tools(McpServerProperties properties, AgentTools agentTools, AgentRegistry agents,
-			SecretResolver secretResolver, KeyValueStore store) {
+			SecretResolver secretResolver, KeyValueStore store, Auditor auditor) {
 		List<ToolCallback> tools = agentTools.select(TOOLS, properties.getTools());
 		List<Agent> offered = agents(properties.getAgents(), agents);
 		if (tools.isEmpty() && offered.isEmpty()) {
@@ -56,6 +57,7 @@ final class McpServerExposure {
 			.permissionPolicy(agentTools.permissionPolicy())
 			.secretResolver(secretResolver)
 			.store(store)
+			.auditor(auditor)
 			.toolTimeout(PropertyChecks.positive("agent.mcp.server.tool-timeout", properties.getToolTimeout()))
 			.build();
 	}
