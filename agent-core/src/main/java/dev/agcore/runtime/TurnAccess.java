@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 import dev.agcore.AgentPrincipal;
 import dev.agcore.audit.AuditEvent;
 import dev.agcore.audit.Auditor;
+import dev.agcore.context.CallerThread;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -88,6 +89,14 @@ final class TurnAccess {
 			AgentPrincipal explicit = view.getOrDefault(AgentPrincipal.CONTEXT_KEY, null);
 			if (explicit != null || view.hasKey(CallerResolver.ANONYMOUS_KEY)) {
 				return checked(sessionId, claim, explicit, then);
+			}
+			// blocking code of a run (a workflow's function) that calls the agent on its thread
+			ContextView thread = CallerThread.current();
+			AgentPrincipal runFor = thread.getOrDefault(AgentPrincipal.CONTEXT_KEY, null);
+			if (runFor != null || thread.hasKey(CallerResolver.ANONYMOUS_KEY)) {
+				Mono<T> checked = checked(sessionId, claim, runFor, then);
+				return (runFor != null) ? checked.contextWrite(AgentPrincipal.context(runFor))
+						: checked.contextWrite(CallerResolver.anonymous());
 			}
 			return resolve(view).flatMap((caller) -> {
 				AgentPrincipal principal = caller.orElse(null);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 
+import dev.agcore.context.CallerThread;
 import dev.agcore.json.AgentJson;
 import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
@@ -12,6 +13,7 @@ import reactor.core.publisher.FluxSink;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
+import reactor.util.context.ContextView;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.NullNode;
@@ -105,7 +107,7 @@ public final class WorkflowEngine {
 		return Flux.defer(() -> {
 			Workflow found = this.registry.get(workflow);
 			return Flux.create((sink) -> {
-				Execution execution = new Execution(found, runId, input, answers, sink);
+				Execution execution = new Execution(found, runId, input, answers, sink, sink.contextView());
 				Disposable task = this.scheduler.schedule(execution::run);
 				// a cancelled run interrupts the function's thread; completion does not
 				sink.onCancel(() -> {
@@ -144,13 +146,17 @@ public final class WorkflowEngine {
 
 		private final FluxSink<WorkflowEvent> sink;
 
+		/** The run's Reactor context: who the agents the function calls run for. */
+		private final ContextView caller;
+
 		private volatile @Nullable WorkflowExecution context;
 
 		private volatile boolean cancelled;
 
 		Execution(Workflow workflow, String runId, JsonNode input, List<JsonNode> answers,
-				FluxSink<WorkflowEvent> sink) {
+				FluxSink<WorkflowEvent> sink, ContextView caller) {
 			this.workflow = workflow;
+			this.caller = caller;
 			this.runId = runId;
 			this.input = input;
 			this.answers = answers;
@@ -174,7 +180,10 @@ public final class WorkflowEngine {
 				if (this.cancelled) {
 					return;
 				}
-				Object output = call(execution);
+				Object output;
+				try (CallerThread.Scope scope = CallerThread.open(this.caller)) {
+					output = call(execution);
+				}
 				ObjectNode data = WorkflowEngine.this.mapper.createObjectNode();
 				data.set("output", toJson(output));
 				this.sink.next(new WorkflowEvent(WorkflowEvent.COMPLETED, data));

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.agcore.run.Run;
+import dev.agcore.run.RunCaller;
 import dev.agcore.run.RunEmission;
 import dev.agcore.run.RunExecutor;
 import dev.agcore.run.RunOutcome;
@@ -28,8 +29,25 @@ public final class WorkflowRunExecutor implements RunExecutor {
 
 	private final WorkflowEngine engine;
 
+	private final boolean secured;
+
+	/**
+	 * Create an executor whose workflows' agent turns run for an anonymous caller.
+	 * @param engine the workflow engine
+	 */
 	public WorkflowRunExecutor(WorkflowEngine engine) {
+		this(engine, false);
+	}
+
+	/**
+	 * Create an executor.
+	 * @param engine the workflow engine
+	 * @param secured whether the application authenticates its callers: then the agent
+	 * turns of a workflow run for the principal that submitted the run ({@link RunCaller})
+	 */
+	public WorkflowRunExecutor(WorkflowEngine engine, boolean secured) {
 		this.engine = Objects.requireNonNull(engine, "'engine' must not be null");
+		this.secured = secured;
 	}
 
 	@Override
@@ -61,7 +79,8 @@ public final class WorkflowRunExecutor implements RunExecutor {
 				: Mono.just(false);
 		return answered
 			.thenMany(Flux.defer(() -> this.engine.stream(run.target(), run.id(), run.request().input(), List.of())))
-			.map(WorkflowRunExecutor::emission);
+			.map(WorkflowRunExecutor::emission)
+			.contextWrite(RunCaller.context(run, this.secured));
 	}
 
 	private static RunEmission emission(WorkflowEvent event) {

@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ResponseFormat;
 import dev.agcore.model.ToolChoice;
 import dev.agcore.run.Run;
+import dev.agcore.run.RunCaller;
 import dev.agcore.run.RunEmission;
 import dev.agcore.run.RunEvent;
 import dev.agcore.run.RunExecutor;
@@ -25,7 +25,6 @@ import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.util.context.Context;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -104,19 +103,9 @@ public final class AgentRunExecutor implements RunExecutor {
 				}
 				events = agent.stream(request);
 			}
-			return events.map((event) -> emission(event, structured)).contextWrite(caller(run));
+			return events.map((event) -> emission(event, structured))
+				.contextWrite(RunCaller.context(run, this.secured));
 		});
-	}
-
-	/**
-	 * The caller the run's turn runs for, decided here rather than by a resolver on the
-	 * worker's thread: the submitting principal, whose sessions the run reaches, or an
-	 * anonymous caller.
-	 */
-	private Context caller(Run run) {
-		String userId = run.request().userId();
-		return (this.secured && userId != null) ? AgentPrincipal.context(AgentPrincipal.of(userId))
-				: CallerResolver.anonymous();
 	}
 
 	static RunEmission emission(AgentEvent event, boolean structured) {

@@ -12,6 +12,7 @@ import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryAutoConfiguration.JdbcMemo
 import dev.agcore.autoconfigure.memory.jdbc.JdbcMemoryPurger;
 import dev.agcore.autoconfigure.memory.jdbc.JdbcSchemaInitializer;
 import dev.agcore.autoconfigure.memory.redis.RedisMemoryAutoConfiguration;
+import dev.agcore.runtime.CallerResolver;
 import dev.agcore.workflow.CheckpointStore;
 import dev.agcore.workflow.InMemoryCheckpointStore;
 import dev.agcore.workflow.Workflow;
@@ -85,8 +86,8 @@ public final class WorkflowAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	WorkflowRunExecutor workflowRunExecutor(WorkflowEngine engine) {
-		return new WorkflowRunExecutor(engine);
+	WorkflowRunExecutor workflowRunExecutor(WorkflowEngine engine, ObjectProvider<CallerResolver> callers) {
+		return new WorkflowRunExecutor(engine, callers.getIfUnique(() -> CallerResolver.NONE).secured());
 	}
 
 	private static Duration ttl(WorkflowProperties properties) {
