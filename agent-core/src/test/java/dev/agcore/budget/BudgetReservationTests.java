@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -140,7 +141,7 @@ class BudgetReservationTests {
 				// every turn has reserved or been refused before any answers
 				await(() -> model.requests().size() + refused.get() == 50);
 				model.open();
-			}).subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()).subscribe())
+			}).subscribeOn(Schedulers.newSingle("gate-opener", true)).subscribe())
 			.block(Duration.ofSeconds(30));
 
 		long reservation = inputOf(model) + 94;
