@@ -85,8 +85,9 @@ class ArchitectureTests {
 			.mayOnlyAccessLayers(with("Middleware", "Model", "Embedding", "Tool", "Memory", "Message"))
 			// Audit: redacts with the PII middleware's detectors; its JDBC sink shares the memory stores' schema rules
 			.whereLayer("Audit").mayOnlyAccessLayers(with("Middleware", "Memory"))
-			// Budget: a middleware whose refusals are audited; its JDBC store shares the memory stores' schema rules
-			.whereLayer("Budget").mayOnlyAccessLayers(with("Audit", "Middleware", "Model", "Memory", "Message"))
+			// Budget: a middleware whose refusals are audited; its JDBC store shares the memory stores' schema rules;
+			// a model call's reservation counts the tokens of its tools' definitions
+			.whereLayer("Budget").mayOnlyAccessLayers(with("Audit", "Middleware", "Model", "Tool", "Memory", "Message"))
 			// Plan: plain data (plans, steps, the parser), which the runtime's plan events carry
 			.whereLayer("Plan").mayOnlyAccessLayers(with())
 			// Retrieval: the retrieval-qa runner searches the agent's Retriever

@@ -38,6 +38,14 @@ public record Budget(long turnsPerMinute, long tokensPerDay, long tokensPerMonth
 		return this.turnsPerMinute > 0 || this.tokensPerDay > 0 || this.tokensPerMonth > 0;
 	}
 
+	/**
+	 * Return whether tokens are limited, per day or per month.
+	 * @return whether model calls reserve tokens
+	 */
+	public boolean limitsTokens() {
+		return this.tokensPerDay > 0 || this.tokensPerMonth > 0;
+	}
+
 	/** A limit's bucket: turns refill smoothly, tokens all at once when their period is over. */
 	static BucketConfiguration configuration(Limit limit, long amount) {
 		return BucketConfiguration.builder().addLimit((bandwidth) -> switch (limit) {
@@ -60,21 +68,24 @@ public record Budget(long turnsPerMinute, long tokensPerDay, long tokensPerMonth
 	public enum Limit {
 
 		/** Turns per minute. */
-		TURNS_PER_MINUTE("turns_per_minute", "turns per minute"),
+		TURNS_PER_MINUTE("turns_per_minute", "turns per minute", MINUTE),
 
 		/** Tokens per day. */
-		TOKENS_PER_DAY("tokens_per_day", "tokens per day"),
+		TOKENS_PER_DAY("tokens_per_day", "tokens per day", DAY),
 
 		/** Tokens per month. */
-		TOKENS_PER_MONTH("tokens_per_month", "tokens per month");
+		TOKENS_PER_MONTH("tokens_per_month", "tokens per month", MONTH);
 
 		private final String tag;
 
 		private final String description;
 
-		Limit(String tag, String description) {
+		private final Duration period;
+
+		Limit(String tag, String description, Duration period) {
 			this.tag = tag;
 			this.description = description;
+			this.period = period;
 		}
 
 		/**
@@ -87,6 +98,11 @@ public record Budget(long turnsPerMinute, long tokensPerDay, long tokensPerMonth
 
 		String description() {
 			return this.description;
+		}
+
+		/** The window after which the whole limit is back. */
+		Duration period() {
+			return this.period;
 		}
 
 	}

@@ -66,10 +66,12 @@ class BudgetMiddlewareTests {
 
 	@Test
 	void tokensPerDayAreChargedFromUsageAndRefuseOnceSpentUntilTheDayIsOver() {
-		Agent agent = agent(new Budget(0, 100, 0, BudgetScope.PRINCIPAL));
+		Agent agent = agent(new Budget(0, 120, 0, BudgetScope.PRINCIPAL));
 
 		agent.call(request("s1", "alice"));
-		// 20 tokens were left: the turn may start, and ends 60 in debt
+		// 40 tokens were left, enough for the call's reservation of 27 (17 for the
+		// conversation, 10 for the answer); it used 80, more than it reserved, and ends 40
+		// in debt
 		agent.call(request("s1", "alice"));
 		BudgetExceededException refused = refused(agent, request("s1", "alice"));
 
@@ -160,6 +162,7 @@ class BudgetMiddlewareTests {
 			.name("budgeted")
 			.model(this.model)
 			.middleware(BudgetMiddleware.builder(budget, this.buckets)
+				.outputReservation(10)
 				.meterRegistry(this.meters)
 				.auditor(Auditor.of(this.audited::add))
 				.build())

@@ -66,6 +66,7 @@ class RedisBudgetBucketsTests {
 		Agent first = agent(model, budget, buckets());
 		Agent second = agent(model, budget, buckets());
 
+		// the call reserved 16 tokens (6 for the request, 10 for the answer) and used 120
 		first.call(request("s1"));
 		BudgetExceededException refused = assertThatExceptionOfType(BudgetExceededException.class)
 			.isThrownBy(() -> second.call(request("s2")))
@@ -87,7 +88,7 @@ class RedisBudgetBucketsTests {
 		return Agent.builder()
 			.name("budgeted")
 			.model(model)
-			.middleware(BudgetMiddleware.builder(budget, buckets).build())
+			.middleware(BudgetMiddleware.builder(budget, buckets).outputReservation(10).build())
 			.build();
 	}
 

@@ -56,7 +56,15 @@ public final class AgentBudgets {
 		if (!budget.limits()) {
 			return null;
 		}
+		long outputReservation = this.defaults.getOutputReservation();
+		if (outputReservation < 1) {
+			throw new AgentConfigurationException(
+					"agent.budget.output-reservation must be at least 1 (was " + outputReservation + ")",
+					"Set agent.budget.output-reservation to the most tokens a model call may answer, such as the "
+							+ "models' max-tokens (default " + BudgetMiddleware.DEFAULT_OUTPUT_RESERVATION + ").");
+		}
 		return BudgetMiddleware.builder(budget, this.buckets)
+			.outputReservation(outputReservation)
 			.meterRegistry(this.meterRegistry)
 			.auditor(this.auditor)
 			.build();

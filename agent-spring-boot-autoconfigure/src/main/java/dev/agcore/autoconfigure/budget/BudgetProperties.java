@@ -1,5 +1,7 @@
 package dev.agcore.autoconfigure.budget;
 
+import dev.agcore.budget.BudgetMiddleware;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -30,6 +32,14 @@ public class BudgetProperties {
 	private long tokensPerMonth;
 
 	/**
+	 * Tokens a model call reserves for its answer when its request sets no max-tokens,
+	 * besides the estimate of its request; the unused part is given back once the model
+	 * answered. Set it to at least the models' own max-tokens, so a call cannot use more
+	 * than it reserved.
+	 */
+	private long outputReservation = BudgetMiddleware.DEFAULT_OUTPUT_RESERVATION;
+
+	/**
 	 * Whose use is counted: 'principal' (the authenticated user; anonymous turns per
 	 * session) or 'session'.
 	 */
@@ -43,7 +53,9 @@ public class BudgetProperties {
 	private String store = "auto";
 
 	/**
-	 * Most buckets kept by the in-memory store; the least recently used are forgotten.
+	 * Most buckets kept by the in-memory store. Only buckets that are full again are
+	 * forgotten; when all are still in use, turns of principals (or sessions) without a
+	 * bucket are refused.
 	 */
 	private int maxBuckets = 100_000;
 
@@ -74,6 +86,14 @@ public class BudgetProperties {
 
 	public void setTokensPerMonth(long tokensPerMonth) {
 		this.tokensPerMonth = tokensPerMonth;
+	}
+
+	public long getOutputReservation() {
+		return this.outputReservation;
+	}
+
+	public void setOutputReservation(long outputReservation) {
+		this.outputReservation = outputReservation;
 	}
 
 	public String getPer() {

@@ -82,6 +82,32 @@ class BudgetAutoConfigurationTests {
 	}
 
 	@Test
+	void outputReservationIsDefaultedAndConfigurable() {
+		this.contextRunner.withPropertyValues("agent.agents.assistant.budget.tokens-per-day=10000").run((context) -> {
+			assertThat(agent(context.getBean(AgentRegistry.class), "assistant").middleware()).first()
+				.isInstanceOfSatisfying(BudgetMiddleware.class, (budget) -> assertThat(budget.outputReservation())
+					.isEqualTo(BudgetMiddleware.DEFAULT_OUTPUT_RESERVATION));
+		});
+		this.contextRunner
+			.withPropertyValues("agent.agents.assistant.budget.tokens-per-day=10000",
+					"agent.budget.output-reservation=512")
+			.run((context) -> assertThat(agent(context.getBean(AgentRegistry.class), "assistant").middleware())
+				.first()
+				.isInstanceOfSatisfying(BudgetMiddleware.class,
+						(budget) -> assertThat(budget.outputReservation()).isEqualTo(512)));
+	}
+
+	@Test
+	void outputReservationBelowOneNamesItsProperty() {
+		this.contextRunner
+			.withPropertyValues("agent.agents.assistant.budget.tokens-per-day=10000",
+					"agent.budget.output-reservation=0")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("agent.budget.output-reservation must be at least 1"));
+	}
+
+	@Test
 	void unknownScopeNamesItsProperty() {
 		this.contextRunner
 			.withPropertyValues("agent.agents.assistant.budget.turns-per-minute=1",
