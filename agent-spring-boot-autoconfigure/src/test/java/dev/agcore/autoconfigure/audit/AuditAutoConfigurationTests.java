@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.Tool;
 import dev.agcore.audit.AuditEvent;
 import dev.agcore.audit.AuditListener;
@@ -31,6 +32,7 @@ import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.secret.SecretResolver;
 import org.junit.jupiter.api.Test;
@@ -82,9 +84,9 @@ class AuditAutoConfigurationTests {
 			.withPropertyValues("agent.agents.mailer.budget.turns-per-minute=1")
 			.run((context) -> {
 				Agent agent = context.getBean(AgentRegistry.class).find("mailer").orElseThrow();
-				agent.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				asAlice(agent, new AgentRequest("s1", "mail jane", Map.of(), "alice"));
 				assertThatExceptionOfType(BudgetExceededException.class)
-					.isThrownBy(() -> agent.call(new AgentRequest("s1", "again", Map.of(), "alice")));
+					.isThrownBy(() -> asAlice(agent, new AgentRequest("s1", "again", Map.of(), "alice")));
 			});
 
 		assertThat(published).isEqualTo(heard);
@@ -176,8 +178,8 @@ class AuditAutoConfigurationTests {
 				assertThat(context).hasSingleBean(AuditOutbox.class);
 				AuditOutbox outbox = context.getBean(AuditOutbox.class);
 				Agent agent = context.getBean(AgentRegistry.class).find("mailer").orElseThrow();
-				agent.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
-				agent.call(new AgentRequest("s2", "mail jane", Map.of(), "alice"));
+				asAlice(agent, new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				asAlice(agent, new AgentRequest("s2", "mail jane", Map.of(), "alice"));
 				assertThat(outbox.flush(Duration.ofSeconds(10))).isTrue();
 				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 				// written once, through the outbox only
@@ -234,6 +236,11 @@ class AuditAutoConfigurationTests {
 			return "sent to " + to;
 		}
 
+	}
+
+	/** A turn of the authenticated user alice: a user id alone names nobody once Spring Security is present. */
+	private static AgentResult asAlice(Agent agent, AgentRequest request) {
+		return agent.invoke(request).contextWrite(AgentPrincipal.context(AgentPrincipal.of("alice"))).block();
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.budget;
 
 import java.util.Map;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.audit.AuditAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -17,8 +18,9 @@ import dev.agcore.budget.BudgetScope;
 import dev.agcore.budget.LocalBudgetBuckets;
 import dev.agcore.model.ChatModel;
 import dev.agcore.runtime.Agent;
-import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.AgentResult;
 import dev.agcore.testing.ScriptedChatModel;
 import io.github.bucket4j.Bucket;
 import org.junit.jupiter.api.Test;
@@ -75,9 +77,9 @@ class BudgetAutoConfigurationTests {
 	void refusedTurnFailsWithTheBudgetException() {
 		this.contextRunner.withPropertyValues("agent.agents.assistant.budget.turns-per-minute=1").run((context) -> {
 			Agent agent = agent(context.getBean(AgentRegistry.class), "assistant");
-			agent.call(new AgentRequest("s1", "hi", Map.of(), "alice"));
+			asAlice(agent, new AgentRequest("s1", "hi", Map.of(), "alice"));
 			assertThatExceptionOfType(BudgetExceededException.class)
-				.isThrownBy(() -> agent.call(new AgentRequest("s2", "hi", Map.of(), "alice")));
+				.isThrownBy(() -> asAlice(agent, new AgentRequest("s2", "hi", Map.of(), "alice")));
 		});
 	}
 
@@ -152,6 +154,11 @@ class BudgetAutoConfigurationTests {
 
 	private static Agent agent(AgentRegistry agents, String name) {
 		return agents.find(name).orElseThrow();
+	}
+
+	/** A turn of the authenticated user alice: a user id alone names nobody once Spring Security is present. */
+	private static AgentResult asAlice(Agent agent, AgentRequest request) {
+		return agent.invoke(request).contextWrite(AgentPrincipal.context(AgentPrincipal.of("alice"))).block();
 	}
 
 }

@@ -26,6 +26,7 @@ import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
+import dev.agcore.autoconfigure.web.PrincipalResolver;
 import dev.agcore.budget.BudgetBuckets;
 import dev.agcore.budget.BudgetExceededException;
 import dev.agcore.budget.ProxyBudgetBuckets;
@@ -106,6 +107,10 @@ class BudgetTwoInstancesTests {
 		.withBean("scripted", ChatModel.class, () -> this.model)
 		.withBean("gated", ChatModel.class, () -> this.gated)
 		.withBean(TimeMeter.class, () -> this.frozen)
+		// the user a gateway authenticated: a principal, whose budget an anonymous body could not name
+		.withBean(PrincipalResolver.class, () -> (exchange) -> Mono
+			.justOrEmpty(exchange.getRequest().getHeaders().getFirst("X-User"))
+			.map((user) -> AgentPrincipal.of(user)))
 		.withPropertyValues("agent.web.enabled=true", "agent.agents.assistant.model=scripted",
 				"agent.agents.assistant.budget.turns-per-minute=1", "agent.agents.metered.model=gated",
 				"agent.agents.metered.budget.tokens-per-day=" + TOKENS_PER_DAY,
@@ -278,7 +283,8 @@ class BudgetTwoInstancesTests {
 			.post()
 			.uri("/agents/assistant/invoke")
 			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(Map.of("sessionId", "s-" + UUID.randomUUID(), "message", "hi", "userId", user))
+			.header("X-User", user)
+			.bodyValue(Map.of("sessionId", "s-" + UUID.randomUUID(), "message", "hi"))
 			.exchange();
 	}
 
