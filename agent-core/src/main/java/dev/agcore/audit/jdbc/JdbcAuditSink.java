@@ -17,6 +17,7 @@ import javax.sql.DataSource;
 import dev.agcore.audit.AuditEvent;
 import dev.agcore.audit.AuditListener;
 import dev.agcore.memory.jdbc.JdbcSchema;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -118,7 +119,7 @@ public final class JdbcAuditSink implements AuditListener {
 			return statement.executeUpdate();
 		}
 		catch (SQLException | RuntimeException ex) {
-			logger.warn("Audit events older than {} could not be purged: {}", cutoff, ex.toString());
+			logger.warn("Audit events older than {} could not be purged: {}", cutoff, LogSafe.text(ex.toString()));
 			return -1;
 		}
 	}
@@ -157,8 +158,8 @@ public final class JdbcAuditSink implements AuditListener {
 			return true;
 		}
 		catch (SQLException | RuntimeException ex) {
-			logger.warn("Audit event {} of agent '{}' could not be written: {}", event.kind(), event.agent(),
-					ex.toString());
+			logger.warn("Audit event {} of agent '{}' could not be written: {}", event.kind(),
+					LogSafe.text(event.agent()), LogSafe.text(ex.toString()));
 			return false;
 		}
 	}
