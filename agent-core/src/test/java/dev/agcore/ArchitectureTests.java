@@ -28,7 +28,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  */
 class ArchitectureTests {
 
-	private static final String[] LEAVES = { "Root", "Json", "Context" };
+	private static final String[] LEAVES = { "Root", "Json", "Context", "Support" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -41,6 +41,8 @@ class ArchitectureTests {
 			.layer("Json").definedBy("dev.agcore.json..")
 			// Context: the caller's context carried to tool and hook threads, which every layer may open
 			.layer("Context").definedBy("dev.agcore.context..")
+			// Support: helpers every layer may use, such as LogSafe for caller text in log lines
+			.layer("Support").definedBy("dev.agcore.support..")
 			.layer("Message").definedBy("dev.agcore.message..")
 			.layer("Memory").definedBy("dev.agcore.memory..")
 			.layer("Embedding").definedBy("dev.agcore.embedding..")
@@ -68,6 +70,7 @@ class ArchitectureTests {
 			.whereLayer("Root").mayNotAccessAnyLayer()
 			.whereLayer("Json").mayNotAccessAnyLayer()
 			.whereLayer("Context").mayNotAccessAnyLayer()
+			.whereLayer("Support").mayNotAccessAnyLayer()
 			.whereLayer("Message").mayOnlyAccessLayers(with("Message"))
 			.whereLayer("Memory").mayOnlyAccessLayers(with("Message"))
 			.whereLayer("Embedding").mayOnlyAccessLayers(with("Model", "Message"))

@@ -5,6 +5,7 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 import dev.agcore.middleware.builtin.PiiRedactor;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -135,7 +136,8 @@ public final class Auditor {
 					redact(detail, secrets, MAX_DETAIL_LENGTH), this.clock.instant());
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Audit event of agent '{}' could not be made: {}", agent, ex.toString());
+			logger.warn("Audit event of agent '{}' could not be made: {}", LogSafe.text(agent),
+					LogSafe.text(ex.toString()));
 			return;
 		}
 		try {
@@ -143,7 +145,8 @@ public final class Auditor {
 		}
 		catch (RuntimeException ex) {
 			// the audit trail is told; the turn goes on
-			logger.warn("Audit listener failed for a {} event of agent '{}'", kind, agent, ex);
+			logger.warn("Audit listener failed for a {} event of agent '{}'", kind, LogSafe.text(agent),
+					LogSafe.throwable(ex));
 		}
 	}
 

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolSource;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -190,7 +191,7 @@ public final class McpClientRegistry implements ToolSource, AutoCloseable {
 			close.block(CLOSE_TIMEOUT);
 		}
 		catch (RuntimeException ex) {
-			logger.warn("Closing the MCP connections did not finish within {}", CLOSE_TIMEOUT, ex);
+			logger.warn("Closing the MCP connections did not finish within {}", CLOSE_TIMEOUT, LogSafe.throwable(ex));
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.agcore.support.LogSafe;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -72,7 +73,8 @@ final class McpSession {
 					return Mono.empty();
 				})
 				.loggingConsumer((message) -> {
-					logger.debug("MCP server '{}' logged at {}: {}", settings.name(), message.level(), message.data());
+					logger.debug("MCP server '{}' logged at {}: {}", LogSafe.text(settings.name()),
+							message.level(), LogSafe.value(message.data()));
 					return Mono.empty();
 				})
 				.build();
@@ -161,7 +163,8 @@ final class McpSession {
 		McpAsyncClient client = this.client;
 		Mono<Void> close = (client != null) ? client.closeGracefully() : this.transport.closeGracefully();
 		return close.timeout(CLOSE_TIMEOUT).onErrorResume((ex) -> {
-			logger.debug("Closing the session of MCP server '{}' failed", this.server, ex);
+			logger.debug("Closing the session of MCP server '{}' failed", LogSafe.text(this.server),
+					LogSafe.throwable(ex));
 			return Mono.fromRunnable(() -> {
 				if (client != null) {
 					client.close();

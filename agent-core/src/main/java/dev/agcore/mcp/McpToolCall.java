@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolProgress;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
@@ -126,8 +127,8 @@ final class McpToolCall {
 		session.transport()
 			.cancel(token, reason)
 			.timeout(SLACK)
-			.subscribe(null, (ex) -> logger.debug("Could not cancel a call on MCP server '{}'", this.settings.name(),
-					ex));
+			.subscribe(null, (ex) -> logger.debug("Could not cancel a call on MCP server '{}'",
+					LogSafe.text(this.settings.name()), LogSafe.throwable(ex)));
 	}
 
 }

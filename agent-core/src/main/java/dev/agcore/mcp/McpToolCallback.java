@@ -3,6 +3,7 @@ package dev.agcore.mcp;
 import java.util.Map;
 
 import dev.agcore.json.AgentJson;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
@@ -140,7 +141,8 @@ final class McpToolCallback implements ToolCallback {
 		}
 		catch (IllegalArgumentException ex) {
 			logger.warn("MCP server '{}': the input schema of tool '{}' cannot be used ({}); the model is told "
-					+ "it takes any object", server, tool.name(), ex.getMessage());
+					+ "it takes any object", LogSafe.text(server), LogSafe.text(tool.name()),
+					LogSafe.text(ex.getMessage()));
 			return ToolSchemas.anyObject();
 		}
 	}

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolProgress;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpError;
@@ -210,7 +211,8 @@ final class SessionKeeper implements McpSession.Listener {
 					McpErrors.describe(cause), null);
 			attempt(Duration.ZERO);
 		}
-		logger.warn("Lost the connection to MCP server '{}': {}; reconnecting", name(), McpErrors.describe(cause));
+		logger.warn("Lost the connection to MCP server '{}': {}; reconnecting", LogSafe.text(name()),
+				LogSafe.text(McpErrors.describe(cause)));
 		session.close().subscribe();
 	}
 
@@ -290,8 +292,8 @@ final class SessionKeeper implements McpSession.Listener {
 					session.connectedAt());
 			this.ready.tryEmitValue(session);
 		}
-		logger.info("Connected to MCP server '{}' ({}): {} tools", name(), this.settings.transport().kind(),
-				this.tools.size());
+		logger.info("Connected to MCP server '{}' ({}): {} tools", LogSafe.text(name()),
+				this.settings.transport().kind(), this.tools.size());
 		this.firstAttempt.tryEmitEmpty();
 	}
 
@@ -312,11 +314,12 @@ final class SessionKeeper implements McpSession.Listener {
 		}
 		// once per outage at warn; the retries that follow at debug
 		if (failures == 1) {
-			logger.warn("Could not connect to MCP server '{}': {}; retrying in the background", name(), why);
+			logger.warn("Could not connect to MCP server '{}': {}; retrying in the background", LogSafe.text(name()),
+					LogSafe.text(why));
 		}
 		else {
-			logger.debug("Could not connect to MCP server '{}' ({} attempts): {}; next in {}", name(), failures, why,
-					delay);
+			logger.debug("Could not connect to MCP server '{}' ({} attempts): {}; next in {}", LogSafe.text(name()),
+					failures, LogSafe.text(why), delay);
 		}
 		this.firstAttempt.tryEmitError(new McpException("MCP server '" + name() + "' could not connect: " + why, ex));
 	}

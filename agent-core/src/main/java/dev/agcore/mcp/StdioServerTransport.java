@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
+import dev.agcore.support.LogSafe;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -180,7 +181,7 @@ final class StdioServerTransport extends StdioClientTransport {
 			}
 			this.lastLines.addLast(kept);
 		}
-		logger.debug("MCP server '{}' stderr: {}", this.server, kept);
+		logger.debug("MCP server '{}' stderr: {}", LogSafe.text(this.server), LogSafe.text(kept));
 	}
 
 	private String lastLines() {

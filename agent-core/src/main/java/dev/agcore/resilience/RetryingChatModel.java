@@ -13,6 +13,7 @@ import dev.agcore.model.ModelCapability;
 import dev.agcore.model.ModelConnectionException;
 import dev.agcore.model.ModelException;
 import dev.agcore.model.ModelRetryListener;
+import dev.agcore.support.LogSafe;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -168,8 +169,8 @@ public final class RetryingChatModel implements ChatModel {
 		if (ex instanceof ModelConnectionException) {
 			return;
 		}
-		logger.warn("Model call to provider '{}' failed, retrying in {} ms: {}", providerName(), delay,
-				ex.getMessage());
+		logger.warn("Model call to provider '{}' failed, retrying in {} ms: {}", LogSafe.text(providerName()), delay,
+				LogSafe.text(ex.getMessage()));
 	}
 
 	/**

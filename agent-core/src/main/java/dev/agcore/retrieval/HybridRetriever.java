@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import dev.agcore.support.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -80,7 +81,8 @@ public final class HybridRetriever implements Retriever {
 					synchronized (failures) {
 						failures.add(ex);
 					}
-					logger.warn("Retriever {} failed, searching without it: {}", retriever, ex.toString());
+					logger.warn("Retriever {} failed, searching without it: {}", LogSafe.value(retriever),
+							LogSafe.text(ex.toString()));
 					return Mono.just(List.of());
 				}))
 			.collectList()

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.agcore.context.MdcKeys;
 import dev.agcore.json.AgentJson;
 import dev.agcore.runtime.TurnFailure;
+import dev.agcore.support.LogSafe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -214,7 +215,7 @@ public final class RunWorker {
 			.doOnNext(this::execute)
 			.then()
 			.onErrorResume((ex) -> {
-				logger.warn("Claiming runs failed, trying again at the next poll: " + ex.getMessage());
+				logger.warn("Claiming runs failed, trying again at the next poll: " + LogSafe.text(ex.getMessage()));
 				return Mono.empty();
 			});
 	}
@@ -229,7 +230,8 @@ public final class RunWorker {
 			.concatMap((tick) -> this.store.heartbeat(run.id(), this.settings.owner(), this.settings.lease())
 				.onErrorResume((ex) -> {
 					// the store is down: the lease may expire, and then another worker takes over
-					logger.warn("Renewing the lease of run " + run.id() + " failed: " + ex.getMessage());
+					logger.warn("Renewing the lease of run " + LogSafe.text(run.id()) + " failed: "
+							+ LogSafe.text(ex.getMessage()));
 					return Mono.empty();
 				}), 1)
 			.subscribe((lease) -> {
@@ -249,7 +251,8 @@ public final class RunWorker {
 		Mono.firstWithSignal(body(run), execution.stop.asMono())
 			.flatMap((ending) -> end(run, ending, deadline))
 			.onErrorResume((ex) -> {
-				logger.warn("Writing the end of run " + run.id() + " failed: " + ex.getMessage());
+				logger.warn("Writing the end of run " + LogSafe.text(run.id()) + " failed: "
+						+ LogSafe.text(ex.getMessage()));
 				return Mono.empty();
 			})
 			.doFinally((signal) -> {
@@ -277,7 +280,7 @@ public final class RunWorker {
 		ObjectNode started = AgentJson.mapper().createObjectNode();
 		started.put("attempt", run.attempts());
 		return this.store.append(run.id(), RunEvent.STARTED, started)
-			.thenMany(MdcKeys.with(MdcKeys.RUN, run.id(), Flux.defer(() -> executor.execute(run)))
+			.thenMany(MdcKeys.with(MdcKeys.RUN, LogSafe.text(run.id()), Flux.defer(() -> executor.execute(run)))
 				.subscribeOn(Schedulers.boundedElastic()))
 			.concatMap((emission) -> (emission.outcome() != null) ? Mono.just(emission)
 					: this.store.append(run.id(), emission.type(), emission.data()).then(Mono.<RunEmission>empty()))
@@ -290,17 +293,19 @@ public final class RunWorker {
 	private Ending failure(Run run, Throwable ex) {
 		TurnFailure failure = TurnFailure.of(ex);
 		if (failure == null) {
-			logger.error("Run " + run.id() + " (" + run.kind() + " '" + run.target() + "') failed", ex);
+			logger.error("Run " + LogSafe.text(run.id()) + " (" + run.kind() + " '" + LogSafe.text(run.target())
+					+ "') failed", LogSafe.throwable(ex));
 			return Ending.failed("internal_error", INTERNAL_ERROR);
 		}
-		logger.warn("Run " + run.id() + " failed with " + failure.code() + ": " + ex.getMessage());
+		logger.warn("Run " + LogSafe.text(run.id()) + " failed with " + failure.code() + ": "
+				+ LogSafe.text(ex.getMessage()));
 		return Ending.failed(failure.code(), failure.message());
 	}
 
 	private Mono<Void> end(Run run, Ending ending, Duration deadline) {
 		String owner = this.settings.owner();
 		if (ending == Ending.LOST) {
-			logger.info("Run " + run.id() + " was taken over by another worker; this one stops writing");
+			logger.info("Run " + LogSafe.text(run.id()) + " was taken over by another worker; this one stops writing");
 			return Mono.empty();
 		}
 		if (ending == Ending.RELEASE) {
@@ -315,7 +320,8 @@ public final class RunWorker {
 					count(run, written.outcome.status());
 				}
 				else {
-					logger.info("Run " + run.id() + " was taken over by another worker before it ended here");
+					logger.info("Run " + LogSafe.text(run.id())
+							+ " was taken over by another worker before it ended here");
 				}
 			})
 			.then();

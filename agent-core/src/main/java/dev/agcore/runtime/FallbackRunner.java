@@ -1,6 +1,7 @@
 package dev.agcore.runtime;
 
 import dev.agcore.observation.AgentMetrics;
+import dev.agcore.support.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -40,7 +41,7 @@ final class FallbackRunner implements TurnRunner {
 			.then(Mono.fromCallable(() -> turn.isMaxIterations() ? "max_iterations" : ""))
 			.onErrorResume(FallbackRunner::fallsBack, (ex) -> {
 				logger.warn("Agent '{}': the react runner failed ({}), falling back to the planner runner",
-						this.agentName, ex.toString());
+						LogSafe.text(this.agentName), LogSafe.text(ex.toString()));
 				return Mono.just("error");
 			})
 			.flatMap((reason) -> {
@@ -49,7 +50,7 @@ final class FallbackRunner implements TurnRunner {
 				}
 				if (reason.equals("max_iterations")) {
 					logger.warn("Agent '{}': the react runner reached max-iterations, falling back to the planner "
-							+ "runner", this.agentName);
+							+ "runner", LogSafe.text(this.agentName));
 				}
 				this.metrics.runnerFallback(this.agentName, Runner.REACT.id(), Runner.PLANNER.id(), reason);
 				turn.rewind();

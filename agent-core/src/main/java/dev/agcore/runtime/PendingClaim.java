@@ -14,6 +14,7 @@ import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
 import dev.agcore.model.Usage;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -135,7 +136,8 @@ final class PendingClaim {
 	/** Give the turn back after a cancellation, which has no subscriber left to wait for it. */
 	void releaseDetached() {
 		release().subscribe(null, (ex) -> logger.warn("Could not give back the paused turn of session '{}' after "
-				+ "its resumption was cancelled; it stays claimed", this.sessionId, ex));
+				+ "its resumption was cancelled; it stays claimed", LogSafe.text(this.sessionId),
+				LogSafe.throwable(ex)));
 	}
 
 	/** Move the claimed turn, once; the move runs to its end even if its caller cancels. */
@@ -147,7 +149,8 @@ final class PendingClaim {
 			return this.progress.get();
 		}
 		move.subscribe(null, (ex) -> logger.warn("Could not record the results of the decided tool calls of "
-				+ "session '{}'; they may run again when the turn is resumed", this.sessionId, ex));
+				+ "session '{}'; they may run again when the turn is resumed", LogSafe.text(this.sessionId),
+				LogSafe.throwable(ex)));
 		return move;
 	}
 

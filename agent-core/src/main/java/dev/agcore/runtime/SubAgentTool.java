@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import dev.agcore.AgentPrincipal;
 import dev.agcore.memory.DerivedIds;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolException;
@@ -220,7 +221,7 @@ public final class SubAgentTool implements ToolCallback {
 					+ failure.message(), ex);
 		}
 		// the details belong in the log, not in front of the model
-		logger.warn("Sub-agent '{}' failed", this.agent.name(), ex);
+		logger.warn("Sub-agent '{}' failed", LogSafe.text(this.agent.name()), LogSafe.throwable(ex));
 		return new ToolException("agent '" + this.agent.name() + "' failed unexpectedly ("
 				+ ex.getClass().getSimpleName() + ")", ex);
 	}

@@ -20,6 +20,7 @@ import dev.agcore.observation.AgentObservations;
 import dev.agcore.observation.ContentCapture;
 import dev.agcore.observation.ExecuteToolObservationContext;
 import dev.agcore.observation.ToolOutcome;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
@@ -219,7 +220,8 @@ final class ToolCallExecutor {
 		}
 		PermissionDecision decision = decide(tool, call, context);
 		if (!decision.allowed()) {
-			logger.debug("Agent '{}' was denied tool '{}': {}", this.agentName, call.name(), decision.reason());
+			logger.debug("Agent '{}' was denied tool '{}': {}", LogSafe.text(this.agentName),
+					LogSafe.text(call.name()), LogSafe.text(decision.reason()));
 			if (report(attempt, call, ToolOutcome.DENIED, 0, null)) {
 				audit(AuditEvent.Kind.PERMISSION_DENIED, call, context, null, "denied", decision.reason());
 			}
@@ -318,7 +320,8 @@ final class ToolCallExecutor {
 		}
 		catch (RuntimeException ex) {
 			// a policy that cannot decide must not let the call through
-			logger.warn("Permission policy failed for tool '{}' of agent '{}'", call.name(), this.agentName, ex);
+			logger.warn("Permission policy failed for tool '{}' of agent '{}'", LogSafe.text(call.name()),
+					LogSafe.text(this.agentName), LogSafe.throwable(ex));
 			return PermissionDecision.deny("the permission policy failed");
 		}
 	}

@@ -8,6 +8,7 @@ import java.util.function.BiFunction;
 import dev.agcore.context.ContextCapture;
 import dev.agcore.context.MdcKeys;
 import dev.agcore.context.PropagatedContext;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.MDC;
 import reactor.core.Fuseable;
@@ -81,7 +82,10 @@ final class TurnContext {
 		return null;
 	}
 
-	private static PropagatedContext mdc(String agent, String sessionId, ContextView view) {
+	private static PropagatedContext mdc(String agentName, String session, ContextView view) {
+		// a log pattern may print these entries: caller text in them is escaped as in any log line
+		String agent = LogSafe.text(agentName);
+		String sessionId = LogSafe.text(session);
 		Map<String, String> caller = MDC.getCopyOfContextMap();
 		Map<String, String> added = view.getOrDefault(MdcKeys.CONTEXT_KEY, null);
 		if ((caller == null || caller.isEmpty()) && added == null) {

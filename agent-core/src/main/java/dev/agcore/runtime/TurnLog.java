@@ -17,6 +17,7 @@ import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.Usage;
 import dev.agcore.observation.ContentCapture;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -148,19 +149,19 @@ final class TurnLog {
 			@Nullable Throwable error, long start) {
 		String requestModel = (request.options().model() != null) ? request.options().model() : model.modelName();
 		LoggingEventBuilder event = models.atDebug()
-			.addKeyValue("agent", this.agent)
-			.addKeyValue("session", this.sessionId)
-			.addKeyValue("provider", model.providerName())
-			.addKeyValue("model", requestModel)
+			.addKeyValue("agent", LogSafe.text(this.agent))
+			.addKeyValue("session", LogSafe.text(this.sessionId))
+			.addKeyValue("provider", LogSafe.text(model.providerName()))
+			.addKeyValue("model", LogSafe.text(requestModel))
 			.addKeyValue("messages", request.messages().size())
 			.addKeyValue("tools", request.tools().size());
-		StringBuilder line = new StringBuilder("Model call: agent=").append(this.agent)
+		StringBuilder line = new StringBuilder("Model call: agent=").append(LogSafe.text(this.agent))
 			.append(" session=")
-			.append(this.sessionId)
+			.append(LogSafe.text(this.sessionId))
 			.append(" provider=")
-			.append(model.providerName())
+			.append(LogSafe.text(model.providerName()))
 			.append(" model=")
-			.append(requestModel)
+			.append(LogSafe.text(requestModel))
 			.append(" messages=")
 			.append(request.messages().size())
 			.append(" tools=")
@@ -228,11 +229,11 @@ final class TurnLog {
 
 	private void logTool(ToolCall call, @Nullable ToolResultMessage result, boolean error, long start) {
 		long millis = millisSince(start);
-		StringBuilder line = new StringBuilder("Tool call: agent=").append(this.agent)
+		StringBuilder line = new StringBuilder("Tool call: agent=").append(LogSafe.text(this.agent))
 			.append(" session=")
-			.append(this.sessionId)
+			.append(LogSafe.text(this.sessionId))
 			.append(" tool=")
-			.append(call.name())
+			.append(LogSafe.text(call.name()))
 			.append(" error=")
 			.append(error)
 			.append(" duration_ms=")
@@ -244,9 +245,9 @@ final class TurnLog {
 			}
 		}
 		tools.atDebug()
-			.addKeyValue("agent", this.agent)
-			.addKeyValue("session", this.sessionId)
-			.addKeyValue("tool", call.name())
+			.addKeyValue("agent", LogSafe.text(this.agent))
+			.addKeyValue("session", LogSafe.text(this.sessionId))
+			.addKeyValue("tool", LogSafe.text(call.name()))
 			.addKeyValue("error", error)
 			.addKeyValue("duration_ms", millis)
 			.log(line.toString());
@@ -266,7 +267,7 @@ final class TurnLog {
 			this.listener.onTurnFinished(summary);
 		}
 		catch (RuntimeException ex) {
-			turns.warn("A turn summary listener of agent '{}' failed", this.agent, ex);
+			turns.warn("A turn summary listener of agent '{}' failed", LogSafe.text(this.agent), LogSafe.throwable(ex));
 		}
 	}
 
@@ -275,14 +276,14 @@ final class TurnLog {
 		long millis = summary.duration().toMillis();
 		StringBuilder line = new StringBuilder("Turn ").append(outcome)
 			.append(": agent=")
-			.append(summary.agent())
+			.append(LogSafe.text(summary.agent()))
 			.append(" session=")
-			.append(summary.sessionId())
+			.append(LogSafe.text(summary.sessionId()))
 			.append(" outcome=")
 			.append(outcome);
 		LoggingEventBuilder event = turns.atInfo()
-			.addKeyValue("agent", summary.agent())
-			.addKeyValue("session", summary.sessionId())
+			.addKeyValue("agent", LogSafe.text(summary.agent()))
+			.addKeyValue("session", LogSafe.text(summary.sessionId()))
 			.addKeyValue("outcome", outcome);
 		if (summary.failureCode() != null) {
 			line.append(" error=").append(summary.failureCode());
@@ -320,7 +321,7 @@ final class TurnLog {
 	/** Content in quotes, cut short, on one line. */
 	private static String quoted(String text) {
 		String cut = (text.length() > MAX_CONTENT) ? text.substring(0, MAX_CONTENT) + "…" : text;
-		return '"' + cut.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\r", "\\r") + '"';
+		return '"' + LogSafe.text(cut.replace("\\", "\\\\").replace("\"", "\\\"")) + '"';
 	}
 
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.agcore.runtime.NestedEvents;
 import dev.agcore.runtime.NestedEventsTool;
 import dev.agcore.runtime.TaskArgument;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolException;
 import dev.agcore.tool.ToolMetadata;
@@ -174,12 +175,13 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 					}
 					catch (ToolException ex) {
 						// a call fetches the card again and reports this
-						logger.debug("A2A remote '{}': {}", this.remote.name(), ex.getMessage());
+						logger.debug("A2A remote '{}': {}", LogSafe.text(this.remote.name()),
+								LogSafe.text(ex.getMessage()));
 					}
 				}, (ex) -> {
 					this.nextFetch = System.nanoTime() + CARD_RETRY_AFTER.toNanos();
-					logger.debug("The Agent Card of A2A remote '{}' could not be fetched: {}", this.remote.name(),
-							ex.toString());
+					logger.debug("The Agent Card of A2A remote '{}' could not be fetched: {}",
+							LogSafe.text(this.remote.name()), LogSafe.text(ex.toString()));
 				});
 	}
 
@@ -232,8 +234,8 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 			if (taskId == null || remoteTask.settled()) {
 				return Mono.empty();
 			}
-			logger.debug("The stream of A2A remote '{}' ended before task {} did; resubscribing", this.remote.name(),
-					taskId);
+			logger.debug("The stream of A2A remote '{}' ended before task {} did; resubscribing",
+					LogSafe.text(this.remote.name()), LogSafe.text(taskId));
 			return this.rpc.resubscribe(endpoint, taskId).doOnNext(remoteTask::accept).then();
 		});
 		return events.then(rest).then(Mono.fromSupplier(() -> remoteTask));
@@ -297,7 +299,7 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 			Thread.currentThread().interrupt();
 			return "was not waited for: the call was canceled";
 		}
-		logger.warn("Calling A2A remote '{}' failed", this.remote.name(), ex);
+		logger.warn("Calling A2A remote '{}' failed", LogSafe.text(this.remote.name()), LogSafe.throwable(ex));
 		return "failed unexpectedly (" + ex.getClass().getSimpleName() + ")";
 	}
 
@@ -327,8 +329,8 @@ public final class A2aRemoteAgentTool implements NestedEventsTool {
 		if (taskId != null) {
 			this.rpc.cancel(resolved.endpoint(), taskId)
 				.timeout(Duration.ofSeconds(10))
-				.subscribe(null, (ex) -> logger.debug("Canceling task {} of A2A remote '{}' failed: {}", taskId,
-						this.remote.name(), ex.toString()));
+				.subscribe(null, (ex) -> logger.debug("Canceling task {} of A2A remote '{}' failed: {}",
+						LogSafe.text(taskId), LogSafe.text(this.remote.name()), LogSafe.text(ex.toString())));
 		}
 	}
 

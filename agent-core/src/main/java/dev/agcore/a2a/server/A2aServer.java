@@ -17,6 +17,7 @@ import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
+import dev.agcore.support.LogSafe;
 import io.a2a.spec.Artifact;
 import io.a2a.spec.AuthenticatedExtendedCardNotConfiguredError;
 import io.a2a.spec.CancelTaskResponse;
@@ -126,7 +127,8 @@ public final class A2aServer {
 				yield begin(params, caller).flatMap((turn) -> {
 					if (params.configuration() != null && Boolean.FALSE.equals(params.configuration().blocking())) {
 						// not blocking: the turn goes on without the caller, who polls tasks/get
-						run(turn).subscribe(null, (ex) -> logger.warn("A2A task {} failed", turn.id(), ex));
+						run(turn).subscribe(null, (ex) -> logger.warn("A2A task {} failed", LogSafe.text(turn.id()),
+								LogSafe.throwable(ex)));
 						return Mono.just(turn.state.task());
 					}
 					return run(turn).then(Mono.fromSupplier(turn.state::task));
@@ -233,7 +235,8 @@ public final class A2aServer {
 				if (!state.finished) {
 					state.finished = true;
 					this.tasks.save(state.record.with(status(state, TaskState.CANCELED, null).task()))
-						.subscribe(null, (ex) -> logger.warn("Could not save the canceled A2A task {}", turn.id(), ex));
+						.subscribe(null, (ex) -> logger.warn("Could not save the canceled A2A task {}",
+								LogSafe.text(turn.id()), LogSafe.throwable(ex)));
 				}
 			})
 			.doFinally((signal) -> this.running.remove(turn.id(), cancel));
@@ -296,7 +299,8 @@ public final class A2aServer {
 			reason = agentException.getMessage();
 		}
 		else {
-			logger.warn("A2A task {} of agent '{}' failed", state.task().getId(), this.agent.name(), ex);
+			logger.warn("A2A task {} of agent '{}' failed", LogSafe.text(state.task().getId()),
+					LogSafe.text(this.agent.name()), LogSafe.throwable(ex));
 			reason = "The agent failed; the server log has the details";
 		}
 		Message message = A2aMessages.agent(state.task().getId(), state.task().getContextId(),
@@ -371,7 +375,8 @@ public final class A2aServer {
 			return this.agent.resume(ResumeRequest.of(contextId, rejected).withUserId(caller.name()))
 				.contextWrite(caller.context())
 				.onErrorResume((ex) -> {
-					logger.warn("Could not reject the waiting tool calls of canceled A2A task {}", task.getId(), ex);
+					logger.warn("Could not reject the waiting tool calls of canceled A2A task {}",
+							LogSafe.text(task.getId()), LogSafe.throwable(ex));
 					return Mono.empty();
 				});
 		}).then();
@@ -424,7 +429,8 @@ public final class A2aServer {
 		if (ex instanceof A2aFailure failure) {
 			return failure.error();
 		}
-		logger.error("A2A request {} to agent '{}' failed", method, this.agent.name(), ex);
+		logger.error("A2A request {} to agent '{}' failed", LogSafe.text(method), LogSafe.text(this.agent.name()),
+				LogSafe.throwable(ex));
 		return new InternalError(null, "The request failed unexpectedly; the server log has the details", null);
 	}
 

@@ -21,6 +21,7 @@ import dev.agcore.audit.AuditListener;
 import dev.agcore.audit.AuditSink;
 import dev.agcore.audit.AuditSinkException;
 import dev.agcore.memory.jdbc.JdbcSchema;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -165,7 +166,7 @@ public final class JdbcAuditSink implements AuditListener, AuditSink {
 			return statement.executeUpdate();
 		}
 		catch (SQLException | RuntimeException ex) {
-			logger.warn("Audit events older than {} could not be purged: {}", cutoff, ex.toString());
+			logger.warn("Audit events older than {} could not be purged: {}", cutoff, LogSafe.text(ex.toString()));
 			return -1;
 		}
 	}
@@ -193,8 +194,8 @@ public final class JdbcAuditSink implements AuditListener, AuditSink {
 			return true;
 		}
 		catch (AuditSinkException ex) {
-			logger.warn("Audit event {} of agent '{}' could not be written: {}", event.kind(), event.agent(),
-					ex.getMessage());
+			logger.warn("Audit event {} of agent '{}' could not be written: {}", event.kind(), LogSafe.text(event.agent()),
+					LogSafe.text(ex.getMessage()));
 			return false;
 		}
 	}

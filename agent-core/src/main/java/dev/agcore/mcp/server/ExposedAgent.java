@@ -10,6 +10,7 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.AgentResult;
 import dev.agcore.runtime.TurnFailure;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolPermission;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -142,12 +143,12 @@ final class ExposedAgent implements BiFunction<McpAsyncServerExchange, CallToolR
 			return unexpected(ex);
 		}
 		// the whole message, for the server log only; a timeout's trace would show the timer
-		logger.warn("MCP call of agent '{}' failed: {}", this.agent.name(), ex.toString());
+		logger.warn("MCP call of agent '{}' failed: {}", LogSafe.text(this.agent.name()), LogSafe.text(ex.toString()));
 		return CallResults.error(failure.code() + ": " + failure.message());
 	}
 
 	private CallToolResult unexpected(Throwable ex) {
-		logger.error("MCP call of agent '{}' failed", this.agent.name(), ex);
+		logger.error("MCP call of agent '{}' failed", LogSafe.text(this.agent.name()), LogSafe.throwable(ex));
 		return CallResults.error("internal_error: The agent failed unexpectedly; the server log has the details");
 	}
 

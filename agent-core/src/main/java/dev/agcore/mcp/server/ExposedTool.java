@@ -10,6 +10,7 @@ import dev.agcore.audit.AuditEvent;
 import dev.agcore.audit.Auditor;
 import dev.agcore.json.AgentJson;
 import dev.agcore.message.ToolCall;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolArgumentsException;
 import dev.agcore.tool.ToolCallback;
 import dev.agcore.tool.ToolContext;
@@ -159,7 +160,7 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 		}
 		catch (Exception ex) {
 			// the type only: the message may hold what the arguments held
-			logger.debug("MCP call of tool '{}' failed with {}", this.name, ex.getClass().getName());
+			logger.debug("MCP call of tool '{}' failed with {}", LogSafe.text(this.name), ex.getClass().getName());
 			return new Ran(CallResults.error("Tool '" + this.name + "' failed: " + scrub(secrets, describe(ex))),
 					AuditEvent.Kind.TOOL_CALL, secrets, "error", ex.getClass().getSimpleName());
 		}
@@ -187,7 +188,8 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 		}
 		catch (RuntimeException ex) {
 			// a policy that cannot decide must not let the call through
-			logger.warn("Permission policy failed for MCP call of tool '{}'", this.name, ex);
+			logger.warn("Permission policy failed for MCP call of tool '{}'", LogSafe.text(this.name),
+					LogSafe.throwable(ex));
 			return PermissionDecision.deny("the permission policy failed");
 		}
 	}
@@ -232,7 +234,8 @@ final class ExposedTool implements BiFunction<McpAsyncServerExchange, CallToolRe
 			Mono<Void> send = this.exchange
 				.progressNotification(new McpSchema.ProgressNotification(this.token, progress, total, message))
 				.onErrorResume((ex) -> {
-					logger.debug("Progress of tool '{}' could not be sent: {}", ExposedTool.this.name, ex.toString());
+					logger.debug("Progress of tool '{}' could not be sent: {}", LogSafe.text(ExposedTool.this.name),
+							LogSafe.text(ex.toString()));
 					return Mono.empty();
 				});
 			this.sent = this.sent.then(send).cache();

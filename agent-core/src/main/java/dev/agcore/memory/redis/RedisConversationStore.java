@@ -11,6 +11,7 @@ import dev.agcore.memory.PendingTurn;
 import dev.agcore.memory.codec.MemoryCodec;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolResultMessage;
+import dev.agcore.support.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -215,7 +216,7 @@ public final class RedisConversationStore implements ConversationStore {
 			// stored even if evicting others fails, so that failure is only logged
 			return (this.maxSessions > 0) ? Mono.when(written, touch(sessionId).onErrorResume((ex) -> {
 				logger.warn("Could not evict sessions beyond agent.memory.max-sessions ({}) from Redis: {}",
-						this.maxSessions, ex.toString());
+						this.maxSessions, LogSafe.text(ex.toString()));
 				return Mono.empty();
 			})) : written;
 		});

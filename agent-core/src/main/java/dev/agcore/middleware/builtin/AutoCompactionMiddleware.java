@@ -11,6 +11,7 @@ import dev.agcore.middleware.AgentContext;
 import dev.agcore.middleware.AgentMiddleware;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
+import dev.agcore.support.LogSafe;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -178,15 +179,16 @@ public final class AutoCompactionMiddleware implements AgentMiddleware {
 	private void succeeded(AgentContext context, String outcome, long before, long after) {
 		this.breaker.success(context.sessionId());
 		this.metrics.increment(MiddlewareMetrics.COMPACTIONS, "outcome", outcome);
-		logger.debug("Agent '{}' compacted session '{}' ({}) from {} to {} tokens", context.agentName(),
-				context.sessionId(), outcome, before, after);
+		logger.debug("Agent '{}' compacted session '{}' ({}) from {} to {} tokens",
+				LogSafe.text(context.agentName()), LogSafe.text(context.sessionId()), outcome, before, after);
 	}
 
 	private void failed(AgentContext context, String reason) {
 		this.metrics.increment(MiddlewareMetrics.COMPACTIONS, "outcome", "failed");
 		boolean opened = this.breaker.failure(context.sessionId());
-		logger.warn("Agent '{}' could not compact session '{}': {}{}", context.agentName(), context.sessionId(),
-				reason, opened ? "; no more attempts for this session after " + MAX_CONSECUTIVE_FAILURES
+		logger.warn("Agent '{}' could not compact session '{}': {}{}", LogSafe.text(context.agentName()),
+				LogSafe.text(context.sessionId()), LogSafe.text(reason),
+				opened ? "; no more attempts for this session after " + MAX_CONSECUTIVE_FAILURES
 						+ " consecutive failures" : "");
 	}
 

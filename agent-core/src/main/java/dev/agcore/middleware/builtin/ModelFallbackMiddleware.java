@@ -13,6 +13,7 @@ import dev.agcore.model.ChatOptions;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
 import dev.agcore.model.ModelException;
+import dev.agcore.support.LogSafe;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -84,8 +85,8 @@ public final class ModelFallbackMiddleware implements AgentMiddleware {
 			Throwable failure) {
 		ChatModel model = this.fallbacks.get(index);
 		String to = label(model, null);
-		logger.debug("Agent '{}' falls back from {} to {} after {}", context.agentName(), from, to,
-				failure.getClass().getSimpleName());
+		logger.debug("Agent '{}' falls back from {} to {} after {}", LogSafe.text(context.agentName()),
+				LogSafe.text(from), LogSafe.text(to), failure.getClass().getSimpleName());
 		this.metrics.increment(MiddlewareMetrics.MODEL_FALLBACKS, "agent", context.agentName(), "from", from, "to", to);
 		return Mono.defer(() -> model.call(withoutModelOverride(request))).onErrorResume((ex) -> {
 			if (ex != failure) {

@@ -14,6 +14,7 @@ import dev.agcore.middleware.ModelCall;
 import dev.agcore.model.ChatModel;
 import dev.agcore.model.ChatRequest;
 import dev.agcore.model.ChatResponse;
+import dev.agcore.support.LogSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -175,7 +176,7 @@ public final class SummarizationMiddleware implements AgentMiddleware {
 	private void failed(AgentContext context, Throwable ex) {
 		context.attributes().put(this.failedKey, Boolean.TRUE);
 		logger.warn("Agent '{}' could not summarize the conversation of session '{}'; sending it whole: {}",
-				context.agentName(), context.sessionId(), ex.toString());
+				LogSafe.text(context.agentName()), LogSafe.text(context.sessionId()), LogSafe.text(ex.toString()));
 	}
 
 	/** Where to cut: see {@link ConversationSummaries#cutPoint}. */

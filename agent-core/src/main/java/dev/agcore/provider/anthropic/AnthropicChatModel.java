@@ -32,6 +32,7 @@ import dev.agcore.provider.support.IdleTimeout;
 import dev.agcore.provider.support.RateLimitListener;
 import dev.agcore.provider.support.SseDecoder;
 import dev.agcore.provider.support.SseEvent;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -266,7 +267,8 @@ public final class AnthropicChatModel implements ChatModel {
 		}
 		catch (RuntimeException ex) {
 			// a listener's bug must not fail the call
-			logger.warn("Rate-limit listener failed for provider '{}'", providerName(), ex);
+			logger.warn("Rate-limit listener failed for provider '{}'", LogSafe.text(providerName()),
+					LogSafe.throwable(ex));
 		}
 	}
 

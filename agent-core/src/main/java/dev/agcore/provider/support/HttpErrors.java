@@ -19,6 +19,7 @@ import dev.agcore.model.ModelRequestException;
 import dev.agcore.model.ModelResponseException;
 import dev.agcore.model.ModelServerException;
 import dev.agcore.model.ModelTimeoutException;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -152,8 +153,8 @@ public final class HttpErrors {
 		URI uri = (ex instanceof WebClientRequestException request) ? request.getUri() : null;
 		String address = (uri != null && uri.getHost() != null) ? " (address " + uri.getHost() + ":" + port(uri) + ")"
 				: "";
-		logger.warn("{}{}: {}", message, address, describe(ex));
-		logger.debug("Connection failure", ex);
+		logger.warn("{}{}: {}", LogSafe.text(message), LogSafe.text(address), LogSafe.text(describe(ex)));
+		logger.debug("Connection failure", LogSafe.throwable(ex));
 	}
 
 	private static int port(URI uri) {

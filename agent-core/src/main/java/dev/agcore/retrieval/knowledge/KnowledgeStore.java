@@ -19,6 +19,7 @@ import dev.agcore.retrieval.KeywordRetriever;
 import dev.agcore.retrieval.Retriever;
 import dev.agcore.retrieval.ScoredDocument;
 import dev.agcore.retrieval.SearchRequest;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -234,7 +235,7 @@ public final class KnowledgeStore implements Retriever {
 				return new Existing(read(id, json).createdAt());
 			}
 			catch (KnowledgeStoreException ex) {
-				logger.warn("{}; replacing it", ex.getMessage());
+				logger.warn("{}; replacing it", LogSafe.text(ex.getMessage()));
 				return new Existing(null);
 			}
 		});
@@ -269,7 +270,7 @@ public final class KnowledgeStore implements Retriever {
 			return Mono.just(read(id, json));
 		}
 		catch (KnowledgeStoreException ex) {
-			logger.warn("{}; left out of the index", ex.getMessage());
+			logger.warn("{}; left out of the index", LogSafe.text(ex.getMessage()));
 			return Mono.empty();
 		}
 	}

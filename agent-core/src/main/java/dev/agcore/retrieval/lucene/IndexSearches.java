@@ -13,6 +13,7 @@ import dev.agcore.retrieval.Document;
 import dev.agcore.retrieval.ReciprocalRankFusion;
 import dev.agcore.retrieval.ScoredDocument;
 import dev.agcore.retrieval.SearchRequest;
+import dev.agcore.support.LogSafe;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
@@ -80,7 +81,7 @@ final class IndexSearches {
 			.defaultIfEmpty(Optional.empty())
 			.onErrorResume((ex) -> {
 				logger.warn("Vector search in the Lucene index at {} failed, answering by keywords alone: {}",
-						this.location, ex.toString());
+						LogSafe.text(this.location), LogSafe.text(ex.toString()));
 				return Mono.just(Optional.empty());
 			});
 		return vector.flatMap((queryVector) -> blocking(

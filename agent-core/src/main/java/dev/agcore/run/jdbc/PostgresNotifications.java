@@ -8,6 +8,7 @@ import java.time.Duration;
 
 import javax.sql.DataSource;
 
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -115,7 +116,7 @@ final class PostgresNotifications implements AutoCloseable {
 					break;
 				}
 				logger.warn("Listening for run notifications failed ({}); connecting again in {} ms",
-						ex.getMessage(), backoff);
+						LogSafe.text(ex.getMessage()), backoff);
 				sleep(backoff);
 				backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
 			}

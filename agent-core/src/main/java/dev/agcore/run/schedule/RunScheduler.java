@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.agcore.run.Run;
 import dev.agcore.run.RunRequest;
 import dev.agcore.run.RunStore;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,7 +101,7 @@ public final class RunScheduler {
 			.doOnNext((run) -> this.checkedUntil.merge(schedule.name(), now, RunScheduler::later))
 			.onErrorResume((ex) -> {
 				logger.warn("Schedule '{}' could not queue its run of {}; trying again at the next tick: {}",
-						schedule.name(), fire, ex.getMessage());
+						LogSafe.text(schedule.name()), fire, LogSafe.text(ex.getMessage()));
 				return Mono.empty();
 			});
 	}
@@ -146,7 +147,7 @@ public final class RunScheduler {
 		this.ticking = Flux.interval(Duration.ZERO, every, Schedulers.parallel())
 			.onBackpressureDrop()
 			.concatMap((n) -> tick().onErrorResume((ex) -> {
-				logger.warn("Run schedules failed to tick", ex);
+				logger.warn("Run schedules failed to tick", LogSafe.throwable(ex));
 				return Mono.empty();
 			}), 1)
 			.subscribe();

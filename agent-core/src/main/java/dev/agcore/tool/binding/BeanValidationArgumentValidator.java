@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.agcore.support.LogSafe;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
 import jakarta.validation.NoProviderFoundException;
@@ -156,7 +157,7 @@ public final class BeanValidationArgumentValidator implements ArgumentValidator 
 			}
 			catch (RuntimeException ex) {
 				logger.warn("Bean Validation is on the class path but no validator could be created; "
-						+ "tool arguments are not validated: {}", ex.getMessage());
+						+ "tool arguments are not validated: {}", LogSafe.text(ex.getMessage()));
 				return NONE;
 			}
 		}

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.agcore.run.RunStore;
 import dev.agcore.run.RunWorker;
+import dev.agcore.support.LogSafe;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -46,7 +47,7 @@ final class RunLifecycle implements SmartLifecycle {
 		this.purging = Flux.interval(every, every)
 			.onBackpressureDrop()
 			.concatMap((tick) -> this.store.purge(this.retention).onErrorResume((ex) -> {
-				logger.warn("Purging finished runs failed: " + ex.getMessage());
+				logger.warn("Purging finished runs failed: " + LogSafe.text(ex.getMessage()));
 				return Mono.empty();
 			}), 1)
 			.subscribe();
@@ -65,7 +66,7 @@ final class RunLifecycle implements SmartLifecycle {
 		}
 		this.worker.stop()
 			.timeout(Duration.ofSeconds(10))
-			.doOnError((ex) -> logger.warn("Giving runs back on shutdown failed: " + ex.getMessage()))
+			.doOnError((ex) -> logger.warn("Giving runs back on shutdown failed: " + LogSafe.text(ex.getMessage())))
 			.onErrorComplete()
 			.doFinally((signal) -> callback.run())
 			.subscribe();

@@ -14,6 +14,7 @@ import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.TurnTimeoutException;
+import dev.agcore.support.LogSafe;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -183,7 +184,8 @@ final class AgentHandler {
 			failure = requestFailure(ex);
 		}
 		if (failure == null) {
-			logger.error("Agent request " + request.method() + " " + request.path() + " failed", ex);
+			logger.error("Agent request " + request.method() + " " + LogSafe.text(request.path()) + " failed",
+					LogSafe.throwable(ex));
 			return respond(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
 		}
 		logKnownFailure(ex, request);
@@ -219,8 +221,8 @@ final class AgentHandler {
 		}
 		if (failed.cause() == null) {
 			// an application's own Agent that reports no exception: nothing to classify by
-			logger.error("Agent stream " + request.method() + " " + request.path() + " failed with "
-					+ failed.errorType() + ": " + failed.message());
+			logger.error("Agent stream " + request.method() + " " + LogSafe.text(request.path()) + " failed with "
+					+ LogSafe.text(failed.errorType()) + ": " + LogSafe.text(failed.message()));
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
 		return failed(failed.cause(), request);
@@ -229,7 +231,8 @@ final class AgentHandler {
 	private static AgentEvent failed(Throwable ex, ServerRequest request) {
 		HttpFailure failure = HttpFailure.ofTurn(ex);
 		if (failure == null) {
-			logger.error("Agent stream " + request.method() + " " + request.path() + " failed", ex);
+			logger.error("Agent stream " + request.method() + " " + LogSafe.text(request.path()) + " failed",
+					LogSafe.throwable(ex));
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
 		logKnownFailure(ex, request);
@@ -242,14 +245,16 @@ final class AgentHandler {
 	// (a connection failure's address is logged where it happened, by HttpErrors)
 	private static void logKnownFailure(Throwable ex, ServerRequest request) {
 		if (ex instanceof ModelException) {
-			logger.warn("Model call failed for " + request.method() + " " + request.path() + ": " + ex.getMessage());
+			logger.warn("Model call failed for " + request.method() + " " + LogSafe.text(request.path()) + ": "
+					+ LogSafe.text(ex.getMessage()));
 		}
 		else if (ex instanceof MemoryUnavailableException) {
-			logger.warn("Conversation store unavailable for " + request.method() + " " + request.path() + ": "
-					+ ex.getMessage());
+			logger.warn("Conversation store unavailable for " + request.method() + " " + LogSafe.text(request.path())
+					+ ": " + LogSafe.text(ex.getMessage()));
 		}
 		else if (ex instanceof TurnTimeoutException) {
-			logger.warn("Agent turn timed out for " + request.method() + " " + request.path() + ": " + ex.getMessage());
+			logger.warn("Agent turn timed out for " + request.method() + " " + LogSafe.text(request.path()) + ": "
+					+ LogSafe.text(ex.getMessage()));
 		}
 	}
 

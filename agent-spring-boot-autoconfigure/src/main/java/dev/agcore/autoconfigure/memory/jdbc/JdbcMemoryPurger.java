@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import dev.agcore.memory.MemoryUnavailableException;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,10 +53,10 @@ public final class JdbcMemoryPurger implements SmartLifecycle {
 				removed += count;
 			}
 			catch (MemoryUnavailableException ex) {
-				logger.warn("Could not purge expired {}: {}", purge.what(), ex.getMessage());
+				logger.warn("Could not purge expired {}: {}", purge.what(), LogSafe.text(ex.getMessage()));
 			}
 			catch (RuntimeException ex) {
-				logger.warn("Could not purge expired {}", purge.what(), ex);
+				logger.warn("Could not purge expired {}", purge.what(), LogSafe.throwable(ex));
 			}
 		}
 		return removed;

@@ -14,6 +14,7 @@ import dev.agcore.a2a.server.A2aTaskStore;
 import dev.agcore.autoconfigure.web.HttpFailure;
 import dev.agcore.autoconfigure.web.RequestAccess;
 import dev.agcore.runtime.Agent;
+import dev.agcore.support.LogSafe;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -133,7 +134,8 @@ final class A2aHandler {
 			message = failure.message();
 		}
 		else {
-			logger.error("A2A request " + request.method() + " " + request.path() + " failed", ex);
+			logger.error("A2A request " + request.method() + " " + LogSafe.text(request.path()) + " failed",
+					LogSafe.throwable(ex));
 			status = HttpStatus.INTERNAL_SERVER_ERROR;
 			code = -32603;
 			message = "The request failed unexpectedly; the server log has the details";

@@ -11,6 +11,7 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRequest;
 import dev.agcore.runtime.ResumeRequest;
+import dev.agcore.support.LogSafe;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -127,8 +128,8 @@ final class AgUiHandler {
 		}
 		if (failed.cause() == null) {
 			// an application's own Agent that reports no exception: nothing to classify by
-			logger.error("AG-UI run " + request.path() + " failed with " + failed.errorType() + ": "
-					+ failed.message());
+			logger.error("AG-UI run " + LogSafe.text(request.path()) + " failed with "
+					+ LogSafe.text(failed.errorType()) + ": " + LogSafe.text(failed.message()));
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
 		return failed(failed.cause(), request);
@@ -138,11 +139,11 @@ final class AgUiHandler {
 	private static AgentEvent.Failed failed(Throwable ex, ServerRequest request) {
 		HttpFailure failure = HttpFailure.ofTurn(ex);
 		if (failure == null) {
-			logger.error("AG-UI run " + request.path() + " failed", ex);
+			logger.error("AG-UI run " + LogSafe.text(request.path()) + " failed", LogSafe.throwable(ex));
 			return new AgentEvent.Failed("internal_error", INTERNAL_ERROR);
 		}
 		if (failure.status().is5xxServerError()) {
-			logger.warn("AG-UI run " + request.path() + " failed: " + ex.getMessage());
+			logger.warn("AG-UI run " + LogSafe.text(request.path()) + " failed: " + LogSafe.text(ex.getMessage()));
 		}
 		return new AgentEvent.Failed(failure.code(), failure.message());
 	}
@@ -150,7 +151,8 @@ final class AgUiHandler {
 	Mono<ServerResponse> error(Throwable ex, ServerRequest request) {
 		HttpFailure failure = HttpFailure.of(ex);
 		if (failure == null) {
-			logger.error("AG-UI request " + request.method() + " " + request.path() + " failed", ex);
+			logger.error("AG-UI request " + request.method() + " " + LogSafe.text(request.path()) + " failed",
+					LogSafe.throwable(ex));
 			failure = new HttpFailure(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", INTERNAL_ERROR);
 		}
 		ServerResponse.BodyBuilder response = ServerResponse.status(failure.status());

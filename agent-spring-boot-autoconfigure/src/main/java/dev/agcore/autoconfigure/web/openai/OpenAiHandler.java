@@ -13,6 +13,7 @@ import dev.agcore.memory.AgentSessions;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.support.LogSafe;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -135,7 +136,8 @@ final class OpenAiHandler {
 		}
 		Mono<Void> delete = Mono.defer(() -> store.delete(sessionId, userId))
 			.onErrorResume((ex) -> {
-				logger.warn("Could not delete the stateless session " + sessionId + ": " + ex.getMessage());
+				logger.warn("Could not delete the stateless session " + LogSafe.text(sessionId) + ": "
+						+ LogSafe.text(ex.getMessage()));
 				return Mono.empty();
 			});
 		return Flux.usingWhen(Mono.just(sessionId), (id) -> turn, (id) -> delete, (id, ex) -> delete, (id) -> delete);
@@ -177,13 +179,14 @@ final class OpenAiHandler {
 		}
 		HttpFailure failure = HttpFailure.of(ex);
 		if (failure == null) {
-			logger.error("OpenAI-compatible request " + request.method() + " " + request.path() + " failed", ex);
+			logger.error("OpenAI-compatible request " + request.method() + " " + LogSafe.text(request.path())
+					+ " failed", LogSafe.throwable(ex));
 			return new OpenAiError(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", null,
 					"The agent failed unexpectedly; the server log has the details");
 		}
 		if (failure.status().is5xxServerError()) {
-			logger.warn("OpenAI-compatible request " + request.method() + " " + request.path() + " failed: "
-					+ ex.getMessage());
+			logger.warn("OpenAI-compatible request " + request.method() + " " + LogSafe.text(request.path())
+					+ " failed: " + LogSafe.text(ex.getMessage()));
 		}
 		return OpenAiError.of(failure);
 	}
