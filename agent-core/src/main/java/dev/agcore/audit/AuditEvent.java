@@ -52,7 +52,13 @@ public record AuditEvent(Kind kind, String agent, String sessionId, @Nullable St
 		APPROVAL,
 
 		/** A budget refused a turn or a model call: the outcome names the limit. */
-		BUDGET_EXCEEDED
+		BUDGET_EXCEEDED,
+
+		/**
+		 * The runtime refused a caller a session that is not its own (or a turn naming
+		 * another user): outcome {@code denied}, detail {@code turn} or {@code read}.
+		 */
+		ACCESS_DENIED
 
 	}
 

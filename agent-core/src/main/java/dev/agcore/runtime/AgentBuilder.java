@@ -14,6 +14,7 @@ import dev.agcore.memory.ConversationStore;
 import dev.agcore.memory.InMemoryConversationStore;
 import dev.agcore.memory.InMemoryKeyValueStore;
 import dev.agcore.memory.KeyValueStore;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.memory.SessionMode;
 import dev.agcore.memory.window.ContextWindow;
 import dev.agcore.middleware.AgentMiddleware;
@@ -89,6 +90,8 @@ public final class AgentBuilder {
 	private SecretResolver secretResolver = SecretResolver.NONE;
 
 	private Auditor auditor = Auditor.NONE;
+
+	private CallerResolver callers = CallerResolver.NONE;
 
 	private UntrustedContent untrustedContent = UntrustedContent.DISABLED;
 
@@ -280,6 +283,20 @@ public final class AgentBuilder {
 	 */
 	public AgentBuilder auditor(Auditor auditor) {
 		this.auditor = Objects.requireNonNull(auditor, "'auditor' must not be null");
+		return this;
+	}
+
+	/**
+	 * Set who the caller of a turn is when its Reactor context holds no
+	 * {@link dev.agcore.AgentPrincipal}: every turn and every read of a session is then
+	 * checked against the session's owner ({@link SessionAccess}). The starter sets one
+	 * reading Spring Security's contexts when Spring Security is on the class path.
+	 * @param callers the resolver; {@link CallerResolver#NONE} (the default) knows no
+	 * caller, so only a principal put in the context is one
+	 * @return this builder
+	 */
+	public AgentBuilder callers(CallerResolver callers) {
+		this.callers = Objects.requireNonNull(callers, "'callers' must not be null");
 		return this;
 	}
 
@@ -687,7 +704,8 @@ public final class AgentBuilder {
 		return new DefaultAgent(this.name, this.model, prompt, toolRunner, this.maxIterations, this.options,
 				conversationStore, MiddlewareChain.of(this.middleware), this.metrics, this.observations, this.turnTimeout,
 				this.contextWindow, this.models, this.modelAdapters, this.toolCallFormat, runners,
-				new TurnLogSettings(this.observations.contentCapture(), turnSummaryListener()), this.contextCapture);
+				new TurnLogSettings(this.observations.contentCapture(), turnSummaryListener()), this.contextCapture,
+				new TurnAccess(this.name, this.callers, SessionAccess.of(SessionOwners.of(keyValueStore)), this.auditor));
 	}
 
 	private @Nullable TurnSummaryListener turnSummaryListener() {

@@ -3,6 +3,7 @@ package dev.agcore.runtime;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -76,11 +77,13 @@ final class DefaultAgent implements Agent {
 
 	private final TurnFrame frame;
 
+	private final TurnAccess access;
+
 	DefaultAgent(String name, ChatModel model, PromptSettings prompt, ToolRunner toolRunner, int maxIterations,
 			ChatOptions options, ConversationStore store, MiddlewareChain middleware, AgentMetrics metrics,
 			AgentObservations observations, Duration turnTimeout, ContextWindow window, Map<String, ChatModel> models,
 			List<ModelAdapter> adapters, ToolCallFormat toolCallFormat, RunnerSettings runners,
-			TurnLogSettings turnLog, ContextCapture contextCapture) {
+			TurnLogSettings turnLog, ContextCapture contextCapture, TurnAccess access) {
 		this.name = name;
 		this.model = model;
 		this.prompt = prompt;
@@ -103,6 +106,7 @@ final class DefaultAgent implements Agent {
 		this.runner = runners.create(this, this.modelStep, metrics);
 		this.frame = new TurnFrame(name, model.providerName(), this.requestModel, metrics, observations, turnTimeout,
 				turnLog, contextCapture);
+		this.access = access;
 	}
 
 	@Override
@@ -150,12 +154,12 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<List<Message>> history(String sessionId) {
-		return this.store.load(sessionId).map(Conversation::messages);
+		return this.access.read(sessionId, Mono.defer(() -> this.store.load(sessionId)).map(Conversation::messages));
 	}
 
 	@Override
 	public Mono<PendingTurn> pendingTurn(String sessionId) {
-		return this.store.loadPending(sessionId);
+		return this.access.read(sessionId, Mono.defer(() -> this.store.loadPending(sessionId)));
 	}
 
 	@Override
@@ -165,23 +169,30 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> invoke(AgentRequest request) {
-		// nothing happens before subscription: the history is read when the turn runs
-		return this.frame.run(request.sessionId(), (scope) -> run(request, TurnListener.NONE, null, scope));
+		// nothing happens before subscription: the caller is checked and the history read when the turn runs
+		return gated(request, TurnListener.NONE, null);
 	}
 
 	@Override
 	public Flux<AgentEvent> stream(AgentRequest request) {
-		return TurnEvents.events(
-				(listener) -> this.frame.run(request.sessionId(), (scope) -> run(request, listener, null, scope)));
+		return TurnEvents.events((listener) -> gated(request, listener, null));
 	}
 
 	@Override
 	public <T> Mono<StructuredResult<T>> invokeStructured(AgentRequest request, Class<T> type) {
 		return Mono.defer(() -> {
 			StructuredOutput<T> structured = StructuredOutput.of(type);
-			return this.frame.run(request.sessionId(),
-					(scope) -> run(request, TurnListener.NONE, structured, scope))
+			return gated(request, TurnListener.NONE, structured)
 				.map((result) -> StructuredOutput.result(this.name, result, structured));
+		});
+	}
+
+	/** A turn, once its caller may use the session ({@link TurnAccess}), for the user it runs for. */
+	private Mono<AgentResult> gated(AgentRequest request, TurnListener listener,
+			@Nullable StructuredOutput<?> structured) {
+		return this.access.turn(request.sessionId(), request.userId(), (userId) -> {
+			AgentRequest checked = Objects.equals(userId, request.userId()) ? request : request.withUserId(userId);
+			return this.frame.run(checked.sessionId(), (scope) -> run(checked, listener, structured, scope));
 		});
 	}
 
@@ -224,14 +235,20 @@ final class DefaultAgent implements Agent {
 
 	@Override
 	public Mono<AgentResult> resume(ResumeRequest request) {
-		return this.frame.run(request.sessionId(),
-				(scope) -> this.resumption.resume(request, TurnListener.NONE, scope));
+		return gated(request, TurnListener.NONE);
 	}
 
 	@Override
 	public Flux<AgentEvent> resumeStream(ResumeRequest request) {
-		return TurnEvents.events((listener) -> this.frame.run(request.sessionId(),
-				(scope) -> this.resumption.resume(request, listener, scope)));
+		return TurnEvents.events((listener) -> gated(request, listener));
+	}
+
+	/** A resumption: a read of the session's paused turn, so only its owner's (or an unowned one's) caller. */
+	private Mono<AgentResult> gated(ResumeRequest request, TurnListener listener) {
+		return this.access.resume(request.sessionId(), request.userId(), (userId) -> {
+			ResumeRequest checked = Objects.equals(userId, request.userId()) ? request : request.withUserId(userId);
+			return this.frame.run(checked.sessionId(), (scope) -> this.resumption.resume(checked, listener, scope));
+		});
 	}
 
 	private Mono<AgentResult> run(AgentRequest request, TurnListener listener,

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.memory.DerivedIds;
 import dev.agcore.memory.PendingTurn.PendingToolCall;
 import dev.agcore.tool.ToolCallback;
@@ -167,7 +168,10 @@ public final class SubAgentTool implements ToolCallback {
 		Mono<AgentResult> turn = parent.streaming() ? streamed(request, parent) : this.agent.invoke(request);
 		AgentResult result;
 		try {
-			result = turn.contextWrite((ctx) -> ctx.put(DEPTH_KEY, depth))
+			// the parent's caller is the sub-agent's: it reaches the child session as its own
+			AgentPrincipal caller = context.principal();
+			result = turn.contextWrite((ctx) -> ((caller != null) ? ctx.put(AgentPrincipal.CONTEXT_KEY, caller)
+					: ctx.put(CallerResolver.ANONYMOUS_KEY, Boolean.TRUE)).put(DEPTH_KEY, depth))
 				.block(this.agent.turnTimeout().plus(GRACE));
 		}
 		catch (RuntimeException ex) {

@@ -25,17 +25,21 @@ import dev.agcore.plan.PlanParser;
 import dev.agcore.prompt.PromptTemplates;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 import dev.agcore.runtime.SystemPromptVariables;
 import dev.agcore.runtime.TurnSummaryListener;
+import dev.agcore.runtime.security.SpringSecurityCallerResolver;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
@@ -77,14 +81,34 @@ public final class AgentAutoConfiguration {
 			ObjectProvider<SystemPromptVariables> promptVariables, PlanParser planParser,
 			ListableBeanFactory beanFactory, ObjectProvider<TurnSummaryListener> turnSummaryListeners,
 			ObjectProvider<AgentObservations> observations, ObjectProvider<AgentBudgets> budgets,
-			ObjectProvider<Auditor> auditor, UntrustedContentProperties untrustedContent) {
+			ObjectProvider<Auditor> auditor, UntrustedContentProperties untrustedContent,
+			ObjectProvider<CallerResolver> callers) {
 		return new ConfiguredAgentFactory(properties, models, tools, conversationStore, metrics,
 				observations.getIfAvailable(() -> AgentObservations.NOOP),
 				middleware.getIfAvailable(), meterRegistry.getIfUnique(), modelAdapters.orderedStream().toList(),
 				new AgentPrompts(properties.getBaseSystemPrompt(), promptTemplates,
 						promptVariables.orderedStream().toList()), new AgentRunners(beanFactory), planParser,
 				turnSummaryListeners.orderedStream().toList(), new AgentSafeguards(budgets.getIfAvailable(),
-						auditor.getIfAvailable(() -> Auditor.NONE), untrustedContent));
+						auditor.getIfAvailable(() -> Auditor.NONE), untrustedContent,
+						callers.getIfUnique(() -> CallerResolver.NONE)));
+	}
+
+	/**
+	 * With Spring Security, the caller of every turn is the authenticated user, with no
+	 * code from the application: a controller's own {@code agent.invoke(...)} is checked
+	 * as the starter's routes are. An application's own {@link CallerResolver} bean
+	 * replaces it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.security.core.context.SecurityContextHolder")
+	static class SpringSecurityCallerConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		CallerResolver agentCallerResolver() {
+			return new SpringSecurityCallerResolver();
+		}
+
 	}
 
 	@Bean

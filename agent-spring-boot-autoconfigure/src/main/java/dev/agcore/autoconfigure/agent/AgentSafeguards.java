@@ -3,6 +3,7 @@ package dev.agcore.autoconfigure.agent;
 import java.util.List;
 
 import dev.agcore.audit.Auditor;
+import dev.agcore.runtime.CallerResolver;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.AgentUntrustedContentProperties;
@@ -26,7 +27,15 @@ final class AgentSafeguards {
 
 	private final UntrustedContentProperties untrustedContent;
 
+	private final CallerResolver callers;
+
 	AgentSafeguards(@Nullable AgentBudgets budgets, Auditor auditor, UntrustedContentProperties untrustedContent) {
+		this(budgets, auditor, untrustedContent, CallerResolver.NONE);
+	}
+
+	AgentSafeguards(@Nullable AgentBudgets budgets, Auditor auditor, UntrustedContentProperties untrustedContent,
+			CallerResolver callers) {
+		this.callers = callers;
 		this.budgets = budgets;
 		this.auditor = auditor;
 		this.untrustedContent = untrustedContent;
@@ -49,6 +58,8 @@ final class AgentSafeguards {
 		}
 		AgentUntrustedContentProperties untrusted = (spec != null) ? spec.getUntrustedContent()
 				: new AgentUntrustedContentProperties();
+		// who may use a session is decided by the agent itself, on every way in
+		builder.callers(this.callers);
 		builder.auditor(this.auditor).untrustedContent(untrustedContent(prefix, untrusted, this.untrustedContent));
 	}
 

@@ -12,6 +12,7 @@ import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.KeyValueStore;
 import dev.agcore.model.ChatModelRegistry;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -81,11 +82,12 @@ public final class AgentWebAutoConfiguration {
 	RouterFunction<ServerResponse> agentRouterFunction(AgentRegistry agents, AgentProperties properties,
 			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models,
 			ObjectProvider<Runs> runs, ObjectProvider<PrincipalResolver> principals,
-			ObjectProvider<KeyValueStore> keyValueStore) {
+			ObjectProvider<KeyValueStore> keyValueStore, ObjectProvider<CallerResolver> callers) {
 		String basePath = basePath("agent.web.base-path", properties.getWeb().getBasePath());
 		KeyValueStore store = keyValueStore.getIfUnique();
 		RequestAccess access = RequestAccess.create(agents, properties,
-				principals.getIfUnique(ExchangePrincipalResolver::new), store);
+				principals.getIfUnique(ExchangePrincipalResolver::new), store,
+				callers.getIfUnique(() -> CallerResolver.NONE).secured());
 		AgentHandler handler = new AgentHandler(agents, access, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();
 		Runs backgroundRuns = runs.getIfUnique();

@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.web;
 
 import dev.agcore.budget.BudgetExceededException;
 import dev.agcore.plan.PlanParseException;
+import dev.agcore.runtime.AgentAccessDeniedException;
 import dev.agcore.runtime.ModelNotAllowedException;
 import dev.agcore.runtime.StructuredOutputException;
 import dev.agcore.runtime.TurnFailure;
@@ -63,6 +64,8 @@ public record HttpFailure(HttpStatusCode status, String code, String message) {
 			// e.g. a turn of this session waits for approval; or sending again works
 			case TurnFailure.CONFLICT, TurnFailure.CONVERSATION_CONFLICT -> HttpStatus.CONFLICT;
 			case TurnFailure.MEMORY_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+			// a session that is not the caller's is answered as one that does not exist
+			case AgentAccessDeniedException.CODE -> HttpStatus.NOT_FOUND;
 			// the request named a model the agent does not allow
 			case ModelNotAllowedException.CODE -> HttpStatus.BAD_REQUEST;
 			// a limit of the agent, or a budget of the caller: Retry-After says when to send again

@@ -11,12 +11,16 @@ import dev.agcore.memory.KeyValueStore;
 import dev.agcore.memory.SessionOwners;
 import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.AgentAccessDeniedException;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.CallerResolver;
+import dev.agcore.runtime.SessionAccess;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.util.ClassUtils;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
@@ -38,11 +42,16 @@ public final class RequestAccess {
 
 	private static final String CALLER_ATTRIBUTE = RequestAccess.class.getName() + ".caller";
 
+	private static final boolean SPRING_SECURITY = ClassUtils.isPresent(
+			"org.springframework.security.core.context.SecurityContextHolder", RequestAccess.class.getClassLoader());
+
 	private final AgentRegistry agents;
 
 	private final PrincipalResolver principals;
 
-	private final @Nullable SessionOwners owners;
+	private final @Nullable SessionAccess owners;
+
+	private final boolean secured;
 
 	private final Map<String, List<String>> roles;
 
@@ -55,10 +64,16 @@ public final class RequestAccess {
 	 */
 	RequestAccess(AgentRegistry agents, PrincipalResolver principals, @Nullable SessionOwners owners,
 			Map<String, List<String>> roles) {
+		this(agents, principals, owners, roles, SPRING_SECURITY);
+	}
+
+	RequestAccess(AgentRegistry agents, PrincipalResolver principals, @Nullable SessionOwners owners,
+			Map<String, List<String>> roles, boolean secured) {
 		this.agents = agents;
 		this.principals = principals;
-		this.owners = owners;
+		this.owners = (owners != null) ? SessionAccess.of(owners) : null;
 		this.roles = Map.copyOf(roles);
+		this.secured = secured;
 	}
 
 	/**
@@ -71,9 +86,32 @@ public final class RequestAccess {
 	 */
 	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
 			@Nullable PrincipalResolver principals, @Nullable KeyValueStore store) {
+		return create(agents, properties, principals, store, SPRING_SECURITY);
+	}
+
+	/**
+	 * Create the access rules of {@code agent.agents.<name>.roles}.
+	 * @param agents the agents
+	 * @param properties the agent properties, for the roles
+	 * @param principals who the caller is; {@code null} for the exchange's principal
+	 * @param store the store of the sessions' owners; {@code null} for none
+	 * @param secured whether the application authenticates its callers
+	 * ({@link CallerResolver#secured()}): then an anonymous caller cannot name a user
+	 * @return the access rules
+	 */
+	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
+			@Nullable PrincipalResolver principals, @Nullable KeyValueStore store, boolean secured) {
 		return new RequestAccess(agents, (principals != null) ? principals : new ExchangePrincipalResolver(),
-				(store != null) ? SessionOwners.of(store) : null,
-				roles(properties));
+				(store != null) ? SessionOwners.of(store) : null, roles(properties), secured);
+	}
+
+	/**
+	 * Whether the application authenticates its callers: then a {@code userId} an
+	 * anonymous caller names in a body or a query is ignored.
+	 * @return whether it does
+	 */
+	public boolean secured() {
+		return this.secured;
 	}
 
 	private static Map<String, List<String>> roles(AgentProperties properties) {
@@ -109,7 +147,7 @@ public final class RequestAccess {
 				}
 				return new Caller(principal);
 			})
-			.defaultIfEmpty(Caller.ANONYMOUS)
+			.defaultIfEmpty(this.secured ? Caller.UNAUTHENTICATED : Caller.ANONYMOUS)
 			.doOnNext((caller) -> request.exchange().getAttributes().put(CALLER_ATTRIBUTE, caller));
 	}
 
@@ -153,28 +191,21 @@ public final class RequestAccess {
 		if (this.owners == null) {
 			return Mono.empty();
 		}
-		if (caller.principal() == null) {
-			return read(sessionId, caller);
-		}
-		String name = caller.principal().name();
-		return this.owners.claim(sessionId, name)
-			.flatMap((owner) -> owner.equals(name) ? Mono.<Void>empty() : Mono.error(notFound(sessionId)));
+		return this.owners.claim(sessionId, caller.principal())
+			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
 	}
 
 	/**
 	 * Let the caller read, resume or delete a session: a principal only its own, an
-	 * anonymous caller only one nobody owns.
+	 * anonymous caller only one nobody owns ({@link SessionAccess}, as the agent decides).
 	 * @return completes if the caller may, else fails with the 404 of an unknown session
 	 */
 	Mono<Void> read(String sessionId, Caller caller) {
 		if (this.owners == null) {
 			return Mono.empty();
 		}
-		String name = (caller.principal() != null) ? caller.principal().name() : null;
-		return this.owners.owner(sessionId)
-			.map((owner) -> owner.equals(name))
-			.defaultIfEmpty(name == null)
-			.flatMap((allowed) -> allowed ? Mono.<Void>empty() : Mono.error(notFound(sessionId)));
+		return this.owners.read(sessionId, caller.principal())
+			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
 	}
 
 	/** The same answer for a session that does not exist and for someone else's. */
@@ -186,11 +217,28 @@ public final class RequestAccess {
 	 * The caller of a request.
 	 *
 	 * @param principal the authenticated principal, or {@code null} for an anonymous caller
+	 * @param secured whether the application authenticates its callers: an anonymous
+	 * caller then speaks for no user, whatever {@code userId} it names
 	 */
-	public record Caller(@Nullable AgentPrincipal principal) {
+	public record Caller(@Nullable AgentPrincipal principal, boolean secured) {
 
-		/** A caller without a principal. */
-		public static final Caller ANONYMOUS = new Caller(null);
+		/** A caller without a principal, in an application that authenticates nobody. */
+		public static final Caller ANONYMOUS = new Caller(null, false);
+
+		/**
+		 * A caller without a principal, in an application that authenticates its callers:
+		 * it cannot name a user.
+		 */
+		public static final Caller UNAUTHENTICATED = new Caller(null, true);
+
+		/**
+		 * A caller.
+		 * @param principal the authenticated principal, or {@code null} for an anonymous
+		 * caller
+		 */
+		public Caller(@Nullable AgentPrincipal principal) {
+			this(principal, principal != null);
+		}
 
 		/**
 		 * The principal's name: the user id of the request, whatever the body claims.
@@ -205,7 +253,8 @@ public final class RequestAccess {
 		 * @return the context
 		 */
 		public Context context() {
-			return (this.principal != null) ? AgentPrincipal.context(this.principal) : Context.empty();
+			// decided here: the agent does not ask its own resolver again
+			return (this.principal != null) ? AgentPrincipal.context(this.principal) : CallerResolver.anonymous();
 		}
 
 	}

@@ -1,10 +1,13 @@
 package dev.agcore.autoconfigure.web;
 
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.SessionDirectory;
 import dev.agcore.runtime.AgentRequest;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
@@ -16,12 +19,17 @@ import org.springframework.web.reactive.function.server.ServerResponse;
  * Handles the session routes: list a user's sessions, delete a session. The user is the
  * authenticated principal's name when there is one, whatever {@code userId} the caller
  * passes; else the {@code userId} query parameter: without security anyone can name any
- * user. A principal deletes only its own sessions (404 for any other, as for an unknown
- * one).
+ * user; with Spring Security an anonymous caller names no one (its {@code userId} is
+ * ignored, logged once at WARN), so it can neither list nor delete a user's sessions. A
+ * principal deletes only its own sessions (404 for any other, as for an unknown one).
  */
 final class SessionHandler {
 
 	static final int DEFAULT_LIMIT = 20;
+
+	private static final Log logger = LogFactory.getLog(SessionHandler.class);
+
+	private static final AtomicBoolean warnedAnonymousUserId = new AtomicBoolean();
 
 	private final AgentSessions sessions;
 
@@ -45,8 +53,9 @@ final class SessionHandler {
 			}
 			return this.access.caller(request)
 				.flatMap((caller) -> Mono.justOrEmpty(userId(caller, request.queryParam("userId").orElse(null))))
-				.switchIfEmpty(Mono.error(() -> AgentHandler
-					.badRequest("'userId' is required: pass it as a query parameter, or authenticate")))
+				.switchIfEmpty(Mono.error(() -> AgentHandler.badRequest(this.access.secured()
+						? "Authenticate to list your sessions: an anonymous caller cannot list a user's sessions"
+						: "'userId' is required: pass it as a query parameter, or authenticate")))
 				.flatMap((userId) -> this.sessions.list(userId, offset, limit))
 				.flatMap((infos) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(infos));
 		});
@@ -73,7 +82,18 @@ final class SessionHandler {
 	 */
 	static @Nullable String userId(RequestAccess.Caller caller, @Nullable String claimed) {
 		String name = caller.name();
-		return (name != null) ? name : checked(claimed);
+		if (name != null) {
+			return name;
+		}
+		if (claimed != null && caller.secured()) {
+			// with authentication, only a principal is a user: an anonymous caller's turn is the session's
+			if (warnedAnonymousUserId.compareAndSet(false, true)) {
+				logger.warn("An anonymous caller named a userId on an agent route, which is ignored: with Spring "
+						+ "Security, only an authenticated principal is a user. This is logged once.");
+			}
+			return null;
+		}
+		return checked(claimed);
 	}
 
 	private static @Nullable String checked(@Nullable String userId) {
