@@ -149,17 +149,27 @@ class OwnershipMatrixApplication {
 	@RestController
 	static class ChatStreamController {
 
+		/** How the stream shows the failure that ends it. */
+		static final String FAILED = "[failed] ";
+
 		private final Agent agent;
 
 		ChatStreamController(Agent agent) {
 			this.agent = agent;
 		}
 
+		// a stream ends with a Failed event, not an error signal: shown as the last line
 		@PostMapping("/chat/stream")
 		Flux<String> stream(@RequestParam String session, @RequestBody String message) {
-			return this.agent.stream(AgentRequest.of(session, message))
-				.ofType(AgentEvent.TextDelta.class)
-				.map(AgentEvent.TextDelta::text);
+			return this.agent.stream(AgentRequest.of(session, message)).mapNotNull((event) -> {
+				if (event instanceof AgentEvent.TextDelta text) {
+					return text.text();
+				}
+				if (event instanceof AgentEvent.Failed failed) {
+					return FAILED + failed.errorType() + ": " + failed.message();
+				}
+				return null;
+			});
 		}
 
 		@GetMapping("/chat/history")

@@ -173,7 +173,7 @@ class OwnershipMatrixTests {
 				// the application's own controllers, as the README writes them
 				cell("own WebFlux controller", "Agent.invoke (README /chat)", Expect.REFUSED,
 						(a) -> a.http().postText("/chat?session=" + a.alices().chat(), a.marker())),
-				cell("own WebFlux controller", "Agent.stream", Expect.REFUSED,
+				cell("own WebFlux controller", "Agent.stream", Expect.FAILED_EVENT,
 						(a) -> a.http().postText("/chat/stream?session=" + a.alices().chat(), a.marker())),
 				cell("own WebFlux controller", "Agent.history", Expect.REFUSED,
 						(a) -> a.http().get("/chat/history?session=" + a.alices().chat())));
@@ -374,6 +374,16 @@ class OwnershipMatrixTests {
 			@Override
 			void check(String cell, Reply reply, Alices alices) {
 				assertThat(reply.status()).as("%s: answered %s", cell, reply).isGreaterThanOrEqualTo(400);
+			}
+		},
+
+		/** {@code Agent.stream}'s refusal: a stream of nothing but the {@code Failed} event that ends it. */
+		FAILED_EVENT {
+			@Override
+			void check(String cell, Reply reply, Alices alices) {
+				assertThat(reply.body()).as("%s: answered %s", cell, reply)
+					.startsWith(OwnershipMatrixApplication.ChatStreamController.FAILED)
+					.contains("No session '" + alices.chat() + "'");
 			}
 		},
 
