@@ -151,7 +151,7 @@ class ArchitectureTests {
 					"dev.agcore.tool.binding..", "dev.agcore.memory.jdbc..", "dev.agcore.memory.redis..",
 					"dev.agcore.run.jdbc..", "dev.agcore.run.redis..", "dev.agcore.workflow.jdbc..",
 					"dev.agcore.workflow.redis..", "dev.agcore.run.schedule..",
-					"dev.agcore.context.security..", "dev.agcore.a2a.client..")
+					"dev.agcore.context.security..", "dev.agcore.runtime.security..", "dev.agcore.a2a.client..")
 			.should()
 			.dependOnClassesThat()
 			.resideInAPackage("org.springframework..")

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.view.AgentEventViews;
 import dev.agcore.json.AgentJson;
 import dev.agcore.model.ChatOptions;
@@ -19,10 +20,12 @@ import dev.agcore.runtime.Agent;
 import dev.agcore.runtime.AgentEvent;
 import dev.agcore.runtime.AgentRegistry;
 import dev.agcore.runtime.AgentRequest;
+import dev.agcore.runtime.CallerResolver;
 import dev.agcore.runtime.ResumeRequest;
 import dev.agcore.runtime.ToolDecision;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
+import reactor.util.context.Context;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -43,8 +46,23 @@ public final class AgentRunExecutor implements RunExecutor {
 
 	private final AgentRegistry agents;
 
+	private final boolean secured;
+
 	public AgentRunExecutor(AgentRegistry agents) {
+		this(agents, false);
+	}
+
+	/**
+	 * Create the executor.
+	 * @param agents the agents
+	 * @param secured whether the application authenticates its callers
+	 * ({@link CallerResolver#secured()}): then a run's user id is the principal that
+	 * submitted it, and its turn runs for that principal (without its authorities, which
+	 * the run does not keep); else the turn runs for an anonymous caller
+	 */
+	public AgentRunExecutor(AgentRegistry agents, boolean secured) {
 		this.agents = agents;
+		this.secured = secured;
 	}
 
 	@Override
@@ -86,8 +104,19 @@ public final class AgentRunExecutor implements RunExecutor {
 				}
 				events = agent.stream(request);
 			}
-			return events.map((event) -> emission(event, structured));
+			return events.map((event) -> emission(event, structured)).contextWrite(caller(run));
 		});
+	}
+
+	/**
+	 * The caller the run's turn runs for, decided here rather than by a resolver on the
+	 * worker's thread: the submitting principal, whose sessions the run reaches, or an
+	 * anonymous caller.
+	 */
+	private Context caller(Run run) {
+		String userId = run.request().userId();
+		return (this.secured && userId != null) ? AgentPrincipal.context(AgentPrincipal.of(userId))
+				: CallerResolver.anonymous();
 	}
 
 	static RunEmission emission(AgentEvent event, boolean structured) {

@@ -14,6 +14,7 @@ import dev.agcore.run.RunStore;
 import dev.agcore.run.RunWorker;
 import dev.agcore.run.RunWorkerSettings;
 import dev.agcore.runtime.AgentRegistry;
+import dev.agcore.runtime.CallerResolver;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -56,8 +57,8 @@ public final class RunAutoConfiguration {
 	@Bean
 	@ConditionalOnBean(AgentRegistry.class)
 	@ConditionalOnMissingBean
-	AgentRunExecutor agentRunExecutor(AgentRegistry agents) {
-		return new AgentRunExecutor(agents);
+	AgentRunExecutor agentRunExecutor(AgentRegistry agents, ObjectProvider<CallerResolver> callers) {
+		return new AgentRunExecutor(agents, callers.getIfUnique(() -> CallerResolver.NONE).secured());
 	}
 
 	@Bean
