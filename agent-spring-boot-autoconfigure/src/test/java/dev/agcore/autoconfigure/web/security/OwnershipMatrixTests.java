@@ -119,6 +119,49 @@ class OwnershipMatrixTests {
 		assertThat(snapshot()).as("%s: alice's data is unchanged", name).isEqualTo(before);
 	}
 
+	/**
+	 * The control row: each entry point that refuses bob alice's session serves bob his
+	 * own, twice in one conversation, so a refusal above is about the owner, not the
+	 * entry point refusing everyone.
+	 */
+	@ParameterizedTest(name = "{0}: bob continues his own conversation")
+	@MethodSource("ownUse")
+	void eachEntryPointServesACallerHisOwnSession(String entryPoint, Function<Attack, Reply> turn) {
+		String session = "b-own-" + UUID.randomUUID();
+		Alices bobs = new Alices("", session, session, "", session, "", "", session);
+		MatrixHttp bob = MatrixHttp.as(this.port, "bob");
+
+		Reply first = turn.apply(new Attack(bob, bobs, "bob-first-" + UUID.randomUUID(), this.port));
+		Reply second = turn.apply(new Attack(bob, bobs, "bob-second-" + UUID.randomUUID(), this.port));
+
+		assertThat(first.status()).as("%s: bob's first turn answered %s", entryPoint, first).isBetween(200, 299);
+		assertThat(second.status()).as("%s: bob's second turn answered %s", entryPoint, second).isBetween(200, 299);
+		assertThat(this.store.load(session).block(TIMEOUT).messages()).as("%s: bob's conversation", entryPoint)
+			.extracting(Message::text)
+			.anyMatch((text) -> text.startsWith("bob-first-"))
+			.anyMatch((text) -> text.startsWith("bob-second-"));
+	}
+
+	static Stream<Arguments> ownUse() {
+		return Stream.of(
+				Arguments.of("agent routes", (Function<Attack, Reply>) (a) -> a.http()
+					.post("/agents/assistant/invoke", Map.of("sessionId", a.alices().chat(), "message", a.marker()))),
+				Arguments.of("AG-UI", (Function<Attack, Reply>) (a) -> a.http()
+					.post("/agents/assistant/ag-ui", agUi(a.alices().chat(), a.marker()))),
+				Arguments.of("OpenAI", (Function<Attack, Reply>) (a) -> a.http()
+					.post("/v1/chat/completions", openAi(a.marker()), "X-Session-Id", a.alices().chat())),
+				Arguments.of("A2A", (Function<Attack, Reply>) (a) -> rpcAsStatus(a.http()
+					.post("/a2a/assistant", a2a("message/send", a2aMessage(a.marker(), a.alices().contextId(), null))))),
+				Arguments.of("MCP server", (Function<Attack, Reply>) OwnershipMatrixTests::mcpCall),
+				Arguments.of("own WebFlux controller", (Function<Attack, Reply>) (a) -> a.http()
+					.postText("/chat?session=" + a.alices().chat(), a.marker())));
+	}
+
+	// a JSON-RPC error travels in a 200: seen as a 422 here
+	private static Reply rpcAsStatus(Reply reply) {
+		return json(reply.body()).has("error") ? new Reply(422, reply.body()) : reply;
+	}
+
 	Stream<Arguments> cells() {
 		List<Cell> cells = List.of(
 				// the starter's agent routes
@@ -264,9 +307,14 @@ class OwnershipMatrixTests {
 				"context", List.of(), "forwardedProps", Map.of());
 	}
 
+	// an attacker also claims to be alice in the request's "user"
 	private static Map<String, Object> openAi(String text, boolean stream) {
 		return Map.of("model", "assistant", "stream", stream, "user", "alice", "messages",
 				List.of(Map.of("role", "user", "content", text)));
+	}
+
+	private static Map<String, Object> openAi(String text) {
+		return Map.of("model", "assistant", "messages", List.of(Map.of("role", "user", "content", text)));
 	}
 
 	static Map<String, Object> a2a(String method, Map<String, Object> params) {
