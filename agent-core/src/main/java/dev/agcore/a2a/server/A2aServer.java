@@ -201,6 +201,7 @@ public final class A2aServer {
 								: "; only a task in state input-required takes a message")));
 			}
 			return this.agent.pendingTurn(task.getContextId())
+				.contextWrite(caller.context())
 				.switchIfEmpty(Mono.error(() -> A2aFailure.invalidParams("Task '" + taskId
 						+ "' waits for nothing any more: its turn was resumed or dropped")))
 				.flatMap((pending) -> {
@@ -363,7 +364,7 @@ public final class A2aServer {
 	// a canceled task's paused turn must not block its session: its waiting calls are rejected
 	private Mono<Void> rejectWaiting(Task task, A2aCaller caller) {
 		String contextId = task.getContextId();
-		return this.agent.pendingTurn(contextId).flatMap((pending) -> {
+		return this.agent.pendingTurn(contextId).contextWrite(caller.context()).flatMap((pending) -> {
 			Map<String, ToolDecision> rejected = new LinkedHashMap<>();
 			pending.pendingCalls()
 				.forEach((call) -> rejected.put(call.id(), ToolDecision.reject("The A2A task was canceled")));

@@ -108,7 +108,7 @@ final class AgentHandler {
 			Agent agent = agent(request, caller);
 			String sessionId = sessionId(request.pathVariable("sessionId"));
 			return this.access.read(sessionId, caller)
-				.then(Mono.defer(() -> agent.history(sessionId)))
+				.then(Mono.defer(() -> agent.history(sessionId).contextWrite(caller.context())))
 				.map((messages) -> messages.stream().map(AgentViews::message).toList())
 				.flatMap((views) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(views));
 		});
@@ -120,7 +120,7 @@ final class AgentHandler {
 			Agent agent = agent(request, caller);
 			String sessionId = sessionId(request.pathVariable("sessionId"));
 			return this.access.read(sessionId, caller)
-				.then(Mono.defer(() -> agent.pendingTurn(sessionId)))
+				.then(Mono.defer(() -> agent.pendingTurn(sessionId).contextWrite(caller.context())))
 				.map(PendingTurnView::of)
 				.defaultIfEmpty(PendingTurnView.NONE)
 				.flatMap((view) -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(view));

@@ -115,10 +115,8 @@ class AgentAccessWithoutSecurityTests {
 					.expectBody()
 					.jsonPath("$[*].sessionId")
 					.isEqualTo(List.of("s1"));
-				client.get().uri("/agents/-/sessions?userId=mallory").exchange()
-					.expectBody()
-					.jsonPath("$.length()")
-					.isEqualTo(0);
+				// with Spring Security on the class path an anonymous caller names no user: nothing to list
+				client.get().uri("/agents/-/sessions?userId=mallory").exchange().expectStatus().isBadRequest();
 			}));
 	}
 

@@ -36,6 +36,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableReactiveWebApplicationContext;
 import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
@@ -56,7 +57,7 @@ class AgentSessionsEndpointTests {
 
 	private static final String SESSIONS = "/agents/-/sessions";
 
-	private final ReactiveWebApplicationContextRunner contextRunner = new ReactiveWebApplicationContextRunner()
+	private final ReactiveWebApplicationContextRunner securedRunner = new ReactiveWebApplicationContextRunner()
 		// what the model is sent and echoes, unmarked: untrusted-content marking has its own tests
 		.withPropertyValues("agent.untrusted-content.enabled=false")
 		.withConfiguration(AutoConfigurations.of(ChatModelAutoConfiguration.class, ToolAutoConfiguration.class,
@@ -65,6 +66,29 @@ class AgentSessionsEndpointTests {
 				AgentWebAutoConfiguration.class))
 		.withBean("scripted", ChatModel.class, () -> ScriptedChatModel.answering((request) -> ScriptedChatModel.text("ok")))
 		.withPropertyValues("agent.web.enabled=true", "agent.agents.assistant.system-prompt=Help.");
+
+	/** Without Spring Security, as the demo: a user id is a label the caller chooses. */
+	private final ReactiveWebApplicationContextRunner contextRunner = this.securedRunner
+		.withClassLoader(new FilteredClassLoader("org.springframework.security"));
+
+	@Test
+	void withSpringSecurityAnAnonymousCallerCanNeitherSpendListNorPlantForAUser() {
+		this.securedRunner.run(withClient(null, (client) -> {
+			invoke(client, "anon-1", "bob", HttpStatus.OK);
+			client.get().uri(SESSIONS + "?userId=bob").exchange()
+				.expectStatus()
+				.isBadRequest()
+				.expectBody(String.class)
+				.value((body) -> assertThat(body).contains("Authenticate to list your sessions"));
+		}));
+		this.securedRunner.run((context) -> {
+			RouterFunction<?> router = context.getBean("agentRouterFunction", RouterFunction.class);
+			invoke(client(router, null), "anon-2", "bob", HttpStatus.OK);
+			// nothing planted in bob's list: the anonymous turn was the session's, not bob's
+			assertThat(context.getBean(AgentSessions.class).list("bob", 0, 10).block(Duration.ofSeconds(10)))
+				.isEmpty();
+		});
+	}
 
 	@Test
 	void sessionsOfAUserAreListedNewestFirstAndDeleted() {

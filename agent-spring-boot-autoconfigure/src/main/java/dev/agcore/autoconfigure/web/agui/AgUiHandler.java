@@ -73,7 +73,7 @@ final class AgUiHandler {
 					}
 					else {
 						// the thread's history: the agent's own when it has one, else what the client sent
-						events = agent.history(threadId).map((history) -> {
+						events = agent.history(threadId).contextWrite(caller.context()).map((history) -> {
 							AgentRequest turn = AgentRequest.of(threadId, input.turnMessage(!history.isEmpty()))
 								.withUserId(caller.name())
 								.withInstructions(instructions);
