@@ -2,6 +2,7 @@ package dev.agcore.autoconfigure.web;
 
 import java.util.List;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -85,11 +86,12 @@ public final class AgentWebAutoConfiguration {
 			ObjectProvider<AgentSessions> sessions, ObjectProvider<ChatModelRegistry> models,
 			ObjectProvider<Runs> runs, ObjectProvider<PrincipalResolver> principals,
 			ObjectProvider<SessionOwners> owners, ObjectProvider<KeyValueStore> keyValueStore,
-			ObjectProvider<CallerResolver> callers) {
+			ObjectProvider<CallerResolver> callers, ObjectProvider<Auditor> auditor) {
 		String basePath = basePath("agent.web.base-path", properties.getWeb().getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties,
 				principals.getIfUnique(ExchangePrincipalResolver::new), SessionOwnerStore.owners(owners, keyValueStore),
-				callers.getIfUnique(() -> CallerResolver.NONE).secured());
+				callers.getIfUnique(() -> CallerResolver.NONE).secured())
+			.audited(auditor.getIfUnique(() -> Auditor.NONE));
 		AgentHandler handler = new AgentHandler(agents, access, properties.getWeb().isAllowInstructions());
 		RouterFunctions.Builder routes = RouterFunctions.route();
 		Runs backgroundRuns = runs.getIfUnique();

@@ -4,8 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 import dev.agcore.AgentPrincipal;
+import dev.agcore.audit.AuditEvent;
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.memory.SessionOwners;
@@ -40,6 +43,9 @@ import org.springframework.web.reactive.function.server.ServerRequest;
  */
 public final class RequestAccess {
 
+	/** The agent named by the audit events of refusals on the routes. */
+	public static final String AUDIT_AGENT = "web";
+
 	private static final String CALLER_ATTRIBUTE = RequestAccess.class.getName() + ".caller";
 
 	private static final boolean SPRING_SECURITY = ClassUtils.isPresent(
@@ -55,6 +61,8 @@ public final class RequestAccess {
 
 	private final Map<String, List<String>> roles;
 
+	private final Auditor auditor;
+
 	/**
 	 * Create the access rules.
 	 * @param agents the agents
@@ -65,11 +73,28 @@ public final class RequestAccess {
 	 */
 	RequestAccess(AgentRegistry agents, PrincipalResolver principals, SessionOwners owners,
 			Map<String, List<String>> roles, boolean secured) {
+		this(agents, principals, SessionAccess.of(owners), roles, secured, Auditor.NONE);
+	}
+
+	private RequestAccess(AgentRegistry agents, PrincipalResolver principals, SessionAccess owners,
+			Map<String, List<String>> roles, boolean secured, Auditor auditor) {
 		this.agents = agents;
 		this.principals = principals;
-		this.owners = SessionAccess.of(owners);
+		this.owners = owners;
 		this.roles = Map.copyOf(roles);
 		this.secured = secured;
+		this.auditor = auditor;
+	}
+
+	/**
+	 * Return these rules with refusals audited: a session refused on a route before any
+	 * agent is asked is an {@link AuditEvent.Kind#ACCESS_DENIED} event of agent
+	 * {@value #AUDIT_AGENT}, as a refusal by the agent itself is one of that agent.
+	 * @param auditor the auditor
+	 * @return the rules
+	 */
+	public RequestAccess audited(Auditor auditor) {
+		return new RequestAccess(this.agents, this.principals, this.owners, this.roles, this.secured, auditor);
 	}
 
 	/**
@@ -187,7 +212,7 @@ public final class RequestAccess {
 	 */
 	public Mono<Void> claim(String sessionId, Caller caller) {
 		return this.owners.claim(sessionId, caller.principal())
-			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
+			.onErrorMap(AgentAccessDeniedException.class, (ex) -> refused(sessionId, caller, "turn"));
 	}
 
 	/**
@@ -197,7 +222,13 @@ public final class RequestAccess {
 	 */
 	Mono<Void> read(String sessionId, Caller caller) {
 		return this.owners.read(sessionId, caller.principal())
-			.onErrorMap(AgentAccessDeniedException.class, (ex) -> notFound(sessionId));
+			.onErrorMap(AgentAccessDeniedException.class, (ex) -> refused(sessionId, caller, "read"));
+	}
+
+	private RuntimeException refused(String sessionId, Caller caller, String operation) {
+		this.auditor.publish(AuditEvent.Kind.ACCESS_DENIED, AUDIT_AGENT, sessionId, caller.name(), null, null, "",
+				UnaryOperator.identity(), "denied", operation);
+		return notFound(sessionId);
 	}
 
 	/** The same answer for a session that does not exist and for someone else's. */

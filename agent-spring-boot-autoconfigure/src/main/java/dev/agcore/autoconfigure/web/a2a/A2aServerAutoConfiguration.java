@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 import dev.agcore.a2a.server.A2aTaskStore;
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentConfigurationException;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
@@ -68,13 +69,14 @@ public final class A2aServerAutoConfiguration {
 	RouterFunction<ServerResponse> agentA2aRouterFunction(AgentRegistry agents, AgentProperties properties,
 			A2aServerProperties a2a, ObjectProvider<PrincipalResolver> principals,
 			ObjectProvider<SessionOwners> owners, ObjectProvider<KeyValueStore> keyValueStore,
-			ObjectProvider<CallerResolver> callers) {
+			ObjectProvider<CallerResolver> callers, ObjectProvider<Auditor> auditor) {
 		String basePath = AgentWebAutoConfiguration.basePath("agent.web.a2a.base-path", a2a.getBasePath());
 		// the tasks in the application's one store, never a private one lost on restart
 		KeyValueStore store = SessionOwnerStore.require(keyValueStore, "A2A task records (agent.web.a2a.enabled)");
 		RequestAccess access = RequestAccess.create(agents, properties, principals.getIfUnique(),
 				SessionOwnerStore.owners(owners, keyValueStore),
-				callers.getIfUnique(() -> CallerResolver.NONE).secured());
+				callers.getIfUnique(() -> CallerResolver.NONE).secured())
+			.audited(auditor.getIfUnique(() -> Auditor.NONE));
 		A2aHandler handler = new A2aHandler(access, A2aTaskStore.of(store), exposed(agents, a2a.getAgents()),
 				(name) -> description(properties, name), basePath, publicUrl(a2a.getPublicUrl()), a2a.getVersion());
 		return RouterFunctions.route()

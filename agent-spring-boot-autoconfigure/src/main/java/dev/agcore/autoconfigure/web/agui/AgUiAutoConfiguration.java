@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.web.agui;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
@@ -45,11 +46,12 @@ public final class AgUiAutoConfiguration {
 	RouterFunction<ServerResponse> agentAgUiRouterFunction(AgentRegistry agents, AgentProperties properties,
 			ObjectProvider<PrincipalResolver> principals, ObjectProvider<SessionOwners> owners,
 			ObjectProvider<KeyValueStore> keyValueStore,
-			ObjectProvider<CallerResolver> callers) {
+			ObjectProvider<CallerResolver> callers, ObjectProvider<Auditor> auditor) {
 		String basePath = AgentWebAutoConfiguration.basePath("agent.web.base-path", properties.getWeb().getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties, principals.getIfUnique(),
 				SessionOwnerStore.owners(owners, keyValueStore),
-				callers.getIfUnique(() -> CallerResolver.NONE).secured());
+				callers.getIfUnique(() -> CallerResolver.NONE).secured())
+			.audited(auditor.getIfUnique(() -> Auditor.NONE));
 		AgUiHandler handler = new AgUiHandler(access, properties.getWeb().isAllowInstructions());
 		return RouterFunctions.route()
 			.POST(basePath + "/{agent}/ag-ui", handler::run)

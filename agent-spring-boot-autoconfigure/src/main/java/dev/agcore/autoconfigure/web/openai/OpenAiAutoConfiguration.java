@@ -1,5 +1,6 @@
 package dev.agcore.autoconfigure.web.openai;
 
+import dev.agcore.audit.Auditor;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
 import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
@@ -50,12 +51,13 @@ public final class OpenAiAutoConfiguration {
 			OpenAiProperties openAi, ObjectProvider<AgentSessions> sessions,
 			ObjectProvider<PrincipalResolver> principals, ObjectProvider<SessionOwners> owners,
 			ObjectProvider<KeyValueStore> keyValueStore,
-			ObjectProvider<CallerResolver> callers) {
+			ObjectProvider<CallerResolver> callers, ObjectProvider<Auditor> auditor) {
 		String basePath = openAi.getBasePath().isBlank() ? ""
 				: AgentWebAutoConfiguration.basePath("agent.web.openai.base-path", openAi.getBasePath());
 		RequestAccess access = RequestAccess.create(agents, properties,
 				principals.getIfUnique(), SessionOwnerStore.owners(owners, keyValueStore),
-				callers.getIfUnique(() -> CallerResolver.NONE).secured());
+				callers.getIfUnique(() -> CallerResolver.NONE).secured())
+			.audited(auditor.getIfUnique(() -> Auditor.NONE));
 		OpenAiHandler handler = new OpenAiHandler(agents, access, sessions.getIfUnique(),
 				properties.getWeb().isAllowInstructions(), openAi.isExposeToolCalls());
 		return RouterFunctions.route()

@@ -9,6 +9,7 @@ import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.autoconfigure.web.problem.AgentAccessProblemAutoConfiguration;
 import dev.agcore.message.Message;
 import dev.agcore.message.UserMessage;
 import dev.agcore.model.ChatModel;
@@ -98,9 +99,10 @@ class OwnControllerSessionOwnershipTests {
 		chat("alice", session, "alice's secret plan").expectStatus().isOk().expectBody(String.class)
 			.isEqualTo("echo: alice's secret plan");
 
-		// the README's controller maps no error: the refusal is the server's error answer, without her data
-		chat("bob", session, "bob was here").expectStatus().is5xxServerError().expectBody(String.class)
-			.value((body) -> assertThat(String.valueOf(body)).doesNotContain("secret"));
+		// the README's controller maps no error: the starter's advice answers the refusal as an unknown session
+		chat("bob", session, "bob was here").expectStatus().isNotFound().expectBody(String.class)
+			.value((body) -> assertThat(body).contains("\"detail\":\"No session '" + session + "'\"",
+					"\"error\":\"not_found\"").doesNotContain("secret"));
 		as("bob", this.client.get().uri("/history?session=" + session)).exchange().expectStatus().isNotFound();
 		// the same answer as for a session that does not exist
 		as("bob", this.client.get().uri("/history?session=unknown-" + session)).exchange()
@@ -143,7 +145,8 @@ class OwnControllerSessionOwnershipTests {
 	@ImportAutoConfiguration({ NettyReactiveWebServerAutoConfiguration.class, HttpHandlerAutoConfiguration.class,
 			WebFluxAutoConfiguration.class, CodecsAutoConfiguration.class, ChatModelAutoConfiguration.class,
 			ToolAutoConfiguration.class, ConversationStoreAutoConfiguration.class,
-			AgentMetricsAutoConfiguration.class, AgentAutoConfiguration.class, AgentSessionsAutoConfiguration.class })
+			AgentMetricsAutoConfiguration.class, AgentAutoConfiguration.class, AgentSessionsAutoConfiguration.class,
+			AgentAccessProblemAutoConfiguration.class })
 	static class OwnControllerApplication {
 
 		@Bean

@@ -1,9 +1,13 @@
 package dev.agcore.autoconfigure.web.security;
 
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.agcore.Tool;
+import dev.agcore.audit.AuditEvent;
+import dev.agcore.audit.AuditListener;
 import dev.agcore.autoconfigure.agent.AgentAutoConfiguration;
+import dev.agcore.autoconfigure.audit.AuditAutoConfiguration;
 import dev.agcore.autoconfigure.mcp.server.McpServerAutoConfiguration;
 import dev.agcore.autoconfigure.memory.AgentSessionsAutoConfiguration;
 import dev.agcore.autoconfigure.memory.ConversationStoreAutoConfiguration;
@@ -67,9 +71,22 @@ import static org.springframework.security.config.Customizer.withDefaults;
 		ToolAutoConfiguration.class, ConversationStoreAutoConfiguration.class, AgentMetricsAutoConfiguration.class,
 		MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class, AgentSessionsAutoConfiguration.class,
 		RunAutoConfiguration.class, AgentWebAutoConfiguration.class, AgUiAutoConfiguration.class,
-		OpenAiAutoConfiguration.class, A2aServerAutoConfiguration.class, McpServerAutoConfiguration.class })
+		OpenAiAutoConfiguration.class, A2aServerAutoConfiguration.class, McpServerAutoConfiguration.class,
+		AuditAutoConfiguration.class })
 @Import({ OwnershipMatrixApplication.ChatController.class, OwnershipMatrixApplication.ChatStreamController.class })
 class OwnershipMatrixApplication {
+
+	/** The audit events of the application, as an audit sink would receive them. */
+	static final class AuditTrail implements AuditListener {
+
+		final List<AuditEvent> events = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void onAuditEvent(AuditEvent event) {
+			this.events.add(event);
+		}
+
+	}
 
 	/** Every route open; HTTP Basic says who a caller is when it sends credentials. */
 	@Bean
@@ -90,6 +107,12 @@ class OwnershipMatrixApplication {
 	@Bean
 	ScriptedChatModel scripted() {
 		return echoingModel();
+	}
+
+	/** Every audit event, for the refusals. */
+	@Bean
+	AuditTrail auditTrail() {
+		return new AuditTrail();
 	}
 
 	@Bean

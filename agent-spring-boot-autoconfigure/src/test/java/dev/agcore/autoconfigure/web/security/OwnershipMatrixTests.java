@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import dev.agcore.audit.AuditEvent;
 import dev.agcore.autoconfigure.web.security.MatrixHttp.Reply;
 import dev.agcore.json.AgentJson;
 import dev.agcore.memory.ConversationStore;
@@ -23,6 +24,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -74,6 +76,9 @@ class OwnershipMatrixTests {
 	@Autowired
 	private ConversationStore store;
 
+	@Autowired
+	private OwnershipMatrixApplication.AuditTrail audit;
+
 	/** What alice owns, made once through the routes as alice. */
 	private Alices alices;
 
@@ -117,6 +122,21 @@ class OwnershipMatrixTests {
 		assertThat(reply.body()).as("%s: the answer shows nothing of alice's", name).doesNotContain(this.alices.secret());
 		assertThat(sentToTheModel(marker)).as("%s: the model never received the intruder's message", name).isEmpty();
 		assertThat(snapshot()).as("%s: alice's data is unchanged", name).isEqualTo(before);
+	}
+
+	@Test
+	void aRefusalIsAuditedWithTheCallerAndTheSession() {
+		MatrixHttp bob = MatrixHttp.as(this.port, "bob");
+
+		Reply refused = bob.get("/agents/assistant/sessions/" + this.alices.chat() + "/messages");
+
+		assertThat(refused.status()).isEqualTo(404);
+		assertThat(this.audit.events).anySatisfy((event) -> {
+			assertThat(event.kind()).isEqualTo(AuditEvent.Kind.ACCESS_DENIED);
+			assertThat(event.sessionId()).isEqualTo(this.alices.chat());
+			assertThat(event.userId()).isEqualTo("bob");
+			assertThat(event.outcome()).isEqualTo("denied");
+		});
 	}
 
 	/**

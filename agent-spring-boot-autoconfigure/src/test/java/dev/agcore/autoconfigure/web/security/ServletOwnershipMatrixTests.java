@@ -11,6 +11,7 @@ import dev.agcore.autoconfigure.middleware.MiddlewareAutoConfiguration;
 import dev.agcore.autoconfigure.model.ChatModelAutoConfiguration;
 import dev.agcore.autoconfigure.observation.AgentMetricsAutoConfiguration;
 import dev.agcore.autoconfigure.tool.ToolAutoConfiguration;
+import dev.agcore.autoconfigure.web.problem.AgentAccessProblemAutoConfiguration;
 import dev.agcore.autoconfigure.web.security.MatrixHttp.Reply;
 import dev.agcore.memory.ConversationStore;
 import dev.agcore.message.Message;
@@ -112,7 +113,9 @@ class ServletOwnershipMatrixTests {
 		Reply reply = operation.startsWith("agent.call") ? http.postText("/chat?session=" + this.alicesSession, marker)
 				: http.get("/chat/history?session=" + this.alicesSession);
 
-		assertThat(reply.status()).as("%s: answered %s", cell, reply).isGreaterThanOrEqualTo(400);
+		// the starter's advice answers the refusal as it answers an unknown session
+		assertThat(reply.status()).as("%s: answered %s", cell, reply).isEqualTo(404);
+		assertThat(reply.body()).as("%s: answered %s", cell, reply).contains("No session '" + this.alicesSession + "'");
 		assertThat(reply.body()).as("%s: the answer shows nothing of alice's", cell)
 			.doesNotContain(this.secret);
 		assertThat(this.model.requests()).as("%s: the model never received the intruder's message", cell)
@@ -132,7 +135,8 @@ class ServletOwnershipMatrixTests {
 	@ImportAutoConfiguration({ TomcatServletWebServerAutoConfiguration.class, DispatcherServletAutoConfiguration.class,
 			WebMvcAutoConfiguration.class, HttpMessageConvertersAutoConfiguration.class, SecurityFilterAutoConfiguration.class,
 			ChatModelAutoConfiguration.class, ToolAutoConfiguration.class, ConversationStoreAutoConfiguration.class,
-			AgentMetricsAutoConfiguration.class, MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class })
+			AgentMetricsAutoConfiguration.class, MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class,
+			AgentAccessProblemAutoConfiguration.class })
 	@Import(BlockingChatController.class)
 	static class ServletApplication {
 
