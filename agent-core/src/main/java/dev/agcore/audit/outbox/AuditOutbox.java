@@ -14,6 +14,7 @@ import dev.agcore.audit.AuditGate;
 import dev.agcore.audit.AuditListener;
 import dev.agcore.audit.AuditSink;
 import dev.agcore.audit.AuditSinkException;
+import dev.agcore.support.LogSafe;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -113,7 +114,8 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 			this.appendFailing = true;
 			// its content stays out of the log: it may hold what the arguments held
 			logger.error("Audit event {} ({} of agent '{}') could not be journaled in {}: {}", event.id(),
-					event.kind(), event.agent(), this.journal.directory().toAbsolutePath(), ex.toString());
+					event.kind(), LogSafe.text(event.agent()), this.journal.directory().toAbsolutePath(),
+					LogSafe.text(ex.toString()));
 			return;
 		}
 		synchronized (this.signal) {
@@ -219,7 +221,8 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 			this.journal.close();
 		}
 		catch (IOException ex) {
-			logger.warn("The audit outbox in {} did not close cleanly: {}", this.journal.directory(), ex.toString());
+			logger.warn("The audit outbox in {} did not close cleanly: {}", this.journal.directory(),
+					LogSafe.text(ex.toString()));
 		}
 	}
 
@@ -291,8 +294,8 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 				}
 				this.rejected.incrementAndGet();
 				logger.error("The audit sink refused event {} ({} of agent '{}'); it is kept in rejected.log in {}: {}",
-						event.id(), event.kind(), event.agent(), this.journal.directory().toAbsolutePath(),
-						ex.getMessage());
+						event.id(), event.kind(), LogSafe.text(event.agent()), this.journal.directory().toAbsolutePath(),
+						LogSafe.text(ex.getMessage()));
 				this.journal.reject(event);
 			}
 		}
@@ -342,7 +345,7 @@ public final class AuditOutbox implements AuditListener, AuditGate, AutoCloseabl
 			if (!this.failing) {
 				this.failing = true;
 				logger.warn("The audit sink cannot store events ({}); the outbox in {} keeps them and retries",
-						ex.getMessage(), directory.toAbsolutePath());
+						LogSafe.text(ex.getMessage()), directory.toAbsolutePath());
 			}
 		}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.agcore.autoconfigure.AgentProperties;
 import dev.agcore.autoconfigure.middleware.MiddlewareProperties;
 import dev.agcore.runtime.Agent;
+import dev.agcore.support.LogSafe;
 import dev.agcore.tool.ToolPermission;
 import dev.agcore.tool.permission.UnnamedDestructiveToolPolicy;
 import org.jspecify.annotations.Nullable;
@@ -77,8 +78,8 @@ final class DestructiveToolRules {
 		List<String> denied = policy.denied(agent.toolCallbacks());
 		if (!denied.isEmpty()) {
 			logger.info("Agent '{}' denies the destructive tools that no rule names: {}; allow them with {}.permissions."
-					+ "allow-tools, or ask a person with {}.middleware.human-in-the-loop.tools", agent.name(), denied,
-					prefix, prefix);
+					+ "allow-tools, or ask a person with {}.middleware.human-in-the-loop.tools", agent.name(),
+					LogSafe.value(denied), prefix, prefix);
 		}
 	}
 

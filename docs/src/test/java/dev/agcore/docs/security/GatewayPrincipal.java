@@ -1,5 +1,6 @@
 package dev.agcore.docs.security;
 
+// tag::resolver[]
 import dev.agcore.AgentPrincipal;
 import dev.agcore.autoconfigure.web.PrincipalResolver;
 import reactor.core.publisher.Mono;
@@ -13,12 +14,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class GatewayPrincipal {
 
-	// tag::resolver[]
 	@Bean
 	PrincipalResolver principalResolver() {
 		return (exchange) -> Mono.justOrEmpty(exchange.getRequest().getHeaders().getFirst("X-User"))
 			.map((user) -> AgentPrincipal.of(user, "ROLE_USER"));
 	}
-	// end::resolver[]
 
 }
+// end::resolver[]

@@ -1,5 +1,6 @@
 package dev.agcore.docs.security;
 
+// tag::chain[]
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.config.web.server.ServerHttpSecurity;
@@ -16,7 +17,6 @@ import static org.springframework.security.config.Customizer.withDefaults;
 @Configuration(proxyBeanMethods = false)
 public class SecuredApplication {
 
-	// tag::chain[]
 	@Bean
 	SecurityWebFilterChain securityWebFilterChain(ServerHttpSecurity http) {
 		return http.authorizeExchange((exchanges) -> exchanges.anyExchange().authenticated())
@@ -25,7 +25,6 @@ public class SecuredApplication {
 			.csrf(ServerHttpSecurity.CsrfSpec::disable)
 			.build();
 	}
-	// end::chain[]
 
 	@Bean
 	MapReactiveUserDetailsService users() {
@@ -40,3 +39,4 @@ public class SecuredApplication {
 	}
 
 }
+// end::chain[]

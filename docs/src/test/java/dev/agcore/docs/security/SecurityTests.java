@@ -164,7 +164,7 @@ class SecurityTests {
 
 	@Test
 	void budgetWithoutSpringBootRefusesTheEleventhTurnOfAPrincipal() {
-		Agent agent = SecuritySnippets.budgeted(this.model);
+		Agent agent = BudgetedAgent.budgeted(this.model);
 		for (int i = 0; i < 10; i++) {
 			assertThat(agent.call(new AgentRequest("s" + i, "hi", Map.of(), "alice")).output()).isEqualTo("echo: hi");
 		}
@@ -176,7 +176,7 @@ class SecurityTests {
 	@Test
 	void auditorWithoutSpringBootHearsToolCalls() {
 		List<AuditEvent> auditLog = new CopyOnWriteArrayList<>();
-		Agent agent = SecuritySnippets.audited(this.model, MethodTools.from(new WhoTools()), auditLog);
+		Agent agent = AuditedAgent.audited(this.model, MethodTools.from(new WhoTools()), auditLog);
 		agent.call(new AgentRequest("s1", "call whoami", Map.of(), "alice"));
 		assertThat(auditLog).singleElement().satisfies((event) -> {
 			assertThat(event.kind()).isEqualTo(AuditEvent.Kind.TOOL_CALL);

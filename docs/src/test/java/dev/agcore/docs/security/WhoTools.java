@@ -1,5 +1,6 @@
 package dev.agcore.docs.security;
 
+// tag::whoami[]
 import java.security.Principal;
 
 import dev.agcore.Tool;
@@ -10,11 +11,10 @@ import org.jspecify.annotations.Nullable;
  */
 public class WhoTools {
 
-	// tag::whoami[]
 	@Tool(description = "Tell who the user is")
 	public String whoami(@Nullable Principal principal) {
 		return (principal != null) ? principal.getName() : "nobody";
 	}
-	// end::whoami[]
 
 }
+// end::whoami[]

@@ -20,6 +20,7 @@ import dev.agcore.autoconfigure.web.AgentWebAutoConfiguration;
 import dev.agcore.autoconfigure.web.a2a.A2aServerAutoConfiguration;
 import dev.agcore.autoconfigure.web.agui.AgUiAutoConfiguration;
 import dev.agcore.autoconfigure.web.openai.OpenAiAutoConfiguration;
+import dev.agcore.autoconfigure.web.problem.AgentAccessProblemAutoConfiguration;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -72,7 +73,7 @@ import static org.springframework.security.config.Customizer.withDefaults;
 		MiddlewareAutoConfiguration.class, AgentAutoConfiguration.class, AgentSessionsAutoConfiguration.class,
 		RunAutoConfiguration.class, AgentWebAutoConfiguration.class, AgUiAutoConfiguration.class,
 		OpenAiAutoConfiguration.class, A2aServerAutoConfiguration.class, McpServerAutoConfiguration.class,
-		AuditAutoConfiguration.class })
+		AuditAutoConfiguration.class, AgentAccessProblemAutoConfiguration.class })
 @Import({ OwnershipMatrixApplication.ChatController.class, OwnershipMatrixApplication.ChatStreamController.class })
 class OwnershipMatrixApplication {
 

@@ -234,11 +234,11 @@ class OwnershipMatrixTests {
 				cell("MCP server", "tools/call of the agent with alice's sessionId", Expect.REFUSED,
 						OwnershipMatrixTests::mcpCall),
 				// the application's own controllers, as the README writes them
-				cell("own WebFlux controller", "Agent.invoke (README /chat)", Expect.REFUSED,
+				cell("own WebFlux controller", "Agent.invoke (README /chat)", Expect.NOT_FOUND,
 						(a) -> a.http().postText("/chat?session=" + a.alices().chat(), a.marker())),
 				cell("own WebFlux controller", "Agent.stream", Expect.FAILED_EVENT,
 						(a) -> a.http().postText("/chat/stream?session=" + a.alices().chat(), a.marker())),
-				cell("own WebFlux controller", "Agent.history", Expect.REFUSED,
+				cell("own WebFlux controller", "Agent.history", Expect.NOT_FOUND,
 						(a) -> a.http().get("/chat/history?session=" + a.alices().chat())));
 		List<Arguments> arguments = new ArrayList<>();
 		for (Cell cell : cells) {
