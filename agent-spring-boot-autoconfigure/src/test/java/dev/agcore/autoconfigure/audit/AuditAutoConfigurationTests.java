@@ -113,10 +113,8 @@ class AuditAutoConfigurationTests {
 					"agent.audit.jdbc.enabled=true", "agent.audit.outbox.directory=" + this.outbox)
 			.run((context) -> {
 				assertThat(context).hasSingleBean(JdbcAuditSink.class);
-				context.getBean(AgentRegistry.class)
-					.find("mailer")
-					.orElseThrow()
-					.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				asAlice(context.getBean(AgentRegistry.class).find("mailer").orElseThrow(),
+						new AgentRequest("s1", "mail jane", Map.of(), "alice"));
 				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 				// the sink writes off the turn's thread
 				long deadline = System.nanoTime() + 5_000_000_000L;
@@ -143,10 +141,8 @@ class AuditAutoConfigurationTests {
 				JdbcTemplate jdbc = new JdbcTemplate(context.getBean(DataSource.class));
 				insertRow(jdbc, "old", Instant.now().minus(Duration.ofDays(31)));
 				insertRow(jdbc, "recent", Instant.now().minus(Duration.ofDays(29)));
-				context.getBean(AgentRegistry.class)
-					.find("mailer")
-					.orElseThrow()
-					.call(new AgentRequest("s1", "mail jane", Map.of(), "alice"));
+				asAlice(context.getBean(AgentRegistry.class).find("mailer").orElseThrow(),
+						new AgentRequest("s1", "mail jane", Map.of(), "alice"));
 				long deadline = System.nanoTime() + 5_000_000_000L;
 				while (jdbc.queryForObject("SELECT COUNT(*) FROM agent_audit_event WHERE session_id = 'old'",
 						Long.class) > 0 && System.nanoTime() < deadline) {

@@ -2,6 +2,7 @@ package dev.agcore.docs.memory;
 
 import java.util.List;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.memory.AgentSessions;
 import dev.agcore.memory.SessionInfo;
 import dev.agcore.runtime.Agent;
@@ -34,7 +35,10 @@ class UserTurns {
 
 	static Mono<AgentResult> hello(Agent agent) {
 		// tag::user[]
-		Mono<AgentResult> turn = agent.invoke(AgentRequest.of("s-42", "Hello").withUserId("alice"));
+		// with Spring Security, the turn's user is its principal: here named by trusted code
+		Mono<AgentResult> turn = agent.invoke(AgentRequest.of("s-42", "Hello"))
+			.contextWrite(AgentPrincipal.context(AgentPrincipal.of("alice")));
+		// without it, a label the caller chooses: agent.invoke(AgentRequest.of("s-42", "Hello").withUserId("alice"))
 		// end::user[]
 		return turn;
 	}

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import dev.agcore.AgentPrincipal;
 import dev.agcore.docs.prompts.CustomerVariables.CustomerRepository;
 import dev.agcore.docs.support.SnippetContexts;
 import dev.agcore.message.Message;
@@ -66,7 +67,8 @@ class PromptsTests {
 				assertThat(context).hasNotFailed();
 				context.getBean(AgentRegistry.class)
 					.get("support")
-					.invoke(AgentRequest.of("s1", "Where is my order?").withUserId("u1"))
+					.invoke(AgentRequest.of("s1", "Where is my order?"))
+					.contextWrite(AgentPrincipal.context(AgentPrincipal.of("u1")))
 					.block(Duration.ofSeconds(10));
 				assertThat(texts(this.model.requests().get(0))).contains("Never promise refunds; the shop's policies decide.")
 					.contains("You are the support assistant of Tea & Co.")
