@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import dev.agcore.AgentPrincipal;
+import dev.agcore.memory.InMemoryKeyValueStore;
+import dev.agcore.memory.SessionOwners;
 import dev.agcore.message.Message;
 import dev.agcore.message.ToolCall;
 import dev.agcore.message.ToolResultMessage;
@@ -19,6 +22,7 @@ import dev.agcore.testing.ScriptedChatModel;
 import dev.agcore.tool.ToolContext;
 import dev.agcore.tool.ToolPermission;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 import static dev.agcore.testing.ScriptedChatModel.text;
 import static dev.agcore.testing.ScriptedChatModel.toolCalls;
@@ -322,6 +326,34 @@ class SubAgentToolTests {
 		String longCall = SubAgentTool.childSessionId("s1", "researcher", "c".repeat(300));
 		assertThat(longCall).matches("subagent/[0-9a-f]{64}");
 		assertThat(SubAgentTool.childSessionId(parent, "researcher", "c2")).isNotEqualTo(hashed);
+	}
+
+	@Test
+	void aSubAgentsSessionBelongsToTheParentsCallerAndNoOneElse() {
+		InMemoryKeyValueStore store = new InMemoryKeyValueStore();
+		// a resolver that knows nobody, as Spring Security's on a tool's thread
+		CallerResolver nobody = (view) -> Mono.empty();
+		Agent researcher = Agent.builder().name("researcher").model(ScriptedChatModel.replaying(text("Paris")))
+			.store(store).callers(nobody).build();
+		Agent lead = Agent.builder().name("lead")
+			.model(ScriptedChatModel.replaying(toolCalls(ask("c1", "researcher", "capital of France?")),
+					text("It is Paris.")))
+			.tool(SubAgentTool.of(researcher)).store(store).callers(nobody).build();
+		AgentPrincipal alice = AgentPrincipal.of("alice");
+
+		AgentResult result = lead.invoke(AgentRequest.of("s1", "Where is the Eiffel tower?"))
+			.contextWrite(AgentPrincipal.context(alice))
+			.block(TIMEOUT);
+
+		assertThat(result.output()).isEqualTo("It is Paris.");
+		String childSession = SubAgentTool.childSessionId("s1", "researcher", "c1");
+		assertThat(SessionOwners.of(store).owner(childSession).block(TIMEOUT)).isEqualTo("alice");
+		assertThat(researcher.history(childSession).contextWrite(AgentPrincipal.context(alice)).block(TIMEOUT))
+			.extracting(Message::text)
+			.containsExactly("capital of France?", "Paris");
+		assertThatExceptionOfType(AgentAccessDeniedException.class).isThrownBy(() -> researcher.history(childSession)
+			.contextWrite(AgentPrincipal.context(AgentPrincipal.of("bob")))
+			.block(TIMEOUT));
 	}
 
 }
