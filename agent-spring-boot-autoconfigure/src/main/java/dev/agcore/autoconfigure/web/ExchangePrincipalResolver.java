@@ -1,16 +1,14 @@
 package dev.agcore.autoconfigure.web;
 
 import java.security.Principal;
-import java.util.LinkedHashSet;
 import java.util.Set;
 
 import dev.agcore.AgentPrincipal;
+import dev.agcore.runtime.security.SpringSecurityCallerResolver;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
 
-import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.GrantedAuthority;
 import org.springframework.util.ClassUtils;
 import org.springframework.web.server.ServerWebExchange;
 
@@ -48,16 +46,8 @@ final class ExchangePrincipalResolver implements PrincipalResolver {
 			if (!(principal instanceof Authentication authentication)) {
 				return named(principal, Set.of());
 			}
-			if (authentication instanceof AnonymousAuthenticationToken || !authentication.isAuthenticated()) {
-				return null;
-			}
-			Set<String> authorities = new LinkedHashSet<>();
-			for (GrantedAuthority authority : authentication.getAuthorities()) {
-				if (authority.getAuthority() != null) {
-					authorities.add(authority.getAuthority());
-				}
-			}
-			return named(principal, authorities);
+			// the same reading as the agent's own check of who calls
+			return SpringSecurityCallerResolver.principal(authentication);
 		}
 
 	}

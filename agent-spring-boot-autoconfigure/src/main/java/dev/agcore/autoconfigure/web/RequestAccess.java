@@ -23,7 +23,6 @@ import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.util.ClassUtils;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
@@ -47,9 +46,6 @@ public final class RequestAccess {
 	public static final String AUDIT_AGENT = "web";
 
 	private static final String CALLER_ATTRIBUTE = RequestAccess.class.getName() + ".caller";
-
-	private static final boolean SPRING_SECURITY = ClassUtils.isPresent(
-			"org.springframework.security.core.context.SecurityContextHolder", RequestAccess.class.getClassLoader());
 
 	private final AgentRegistry agents;
 
@@ -95,20 +91,6 @@ public final class RequestAccess {
 	 */
 	public RequestAccess audited(Auditor auditor) {
 		return new RequestAccess(this.agents, this.principals, this.owners, this.roles, this.secured, auditor);
-	}
-
-	/**
-	 * Create the access rules of {@code agent.agents.<name>.roles}.
-	 * @param agents the agents
-	 * @param properties the agent properties, for the roles
-	 * @param principals who the caller is; {@code null} for the exchange's principal
-	 * @param owners the sessions' owners: always kept, so that ownership never switches
-	 * off silently (see {@link dev.agcore.autoconfigure.memory.SessionOwnerStore})
-	 * @return the access rules
-	 */
-	public static RequestAccess create(AgentRegistry agents, AgentProperties properties,
-			@Nullable PrincipalResolver principals, SessionOwners owners) {
-		return create(agents, properties, principals, owners, SPRING_SECURITY);
 	}
 
 	/**
